@@ -1,0 +1,50 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Settings every target shares.
+/// - ExistentialAny: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
+/// - MemberImportVisibility: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+/// - InternalImportsByDefault: https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
+let sharedSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "segued",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(name: "Storyboard", swiftSettings: sharedSettings),
+        .target(name: "Navigation", dependencies: ["Storyboard"], swiftSettings: sharedSettings),
+        .target(
+            name: "SeguedTestSupport",
+            dependencies: ["Storyboard", "Navigation"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "StoryboardTests",
+            dependencies: ["Storyboard", "SeguedTestSupport"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "NavigationTests",
+            dependencies: [
+                "Storyboard", "Navigation", "SeguedTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            exclude: ["Scenarios", "Fixtures"],
+            swiftSettings: sharedSettings
+        ),
+    ]
+)

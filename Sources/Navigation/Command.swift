@@ -1,0 +1,117 @@
+public import Storyboard
+
+/// How a segue is started: by the storyboard's control (consulting `shouldPerformSegue`), or by
+/// `performSegue(withIdentifier:sender:)` in code (which skips it).
+public enum Trigger: String, Sendable, CaseIterable {
+    case storyboard, programmatic
+}
+
+/// A scene named the way app code names it.
+public enum SceneReference: Sendable, Equatable {
+    /// `instantiateViewController(withIdentifier:)`.
+    case storyboardIdentifier(String)
+    case scene(SceneID)
+}
+
+/// An entry of `setViewControllers(_:animated:)`: an instance already in the stack or a new one.
+public enum StackEntry: Sendable, Equatable {
+    case existing(ControllerID)
+    case new(SceneReference)
+}
+
+/// Everything an app or its user can do to a session (spec §5). Omitted sources and containers
+/// default to the visible instance and the containers above it.
+public enum Command: Sendable, Equatable {
+    public struct SegueRequest: Sendable, Equatable {
+        public var identifier: SegueID
+        public var source: ControllerID?
+        public var trigger: Trigger
+        /// The app's `shouldPerformSegue` answer for this request; `nil` takes the storyboard's.
+        public var shouldPerform: Bool?
+        public var sender: JSONValue
+        public var data: JSONValue?
+        public var animated: Bool?
+        public init(
+            identifier: SegueID, source: ControllerID? = nil, trigger: Trigger = .storyboard,
+            shouldPerform: Bool? = nil, sender: JSONValue = .null, data: JSONValue? = nil, animated: Bool? = nil
+        ) {
+            self.identifier = identifier
+            self.source = source
+            self.trigger = trigger
+            self.shouldPerform = shouldPerform
+            self.sender = sender
+            self.data = data
+            self.animated = animated
+        }
+    }
+
+    /// A segue made in code: `UIStoryboardSegue(identifier:source:destination:performHandler:)`.
+    public struct CodeSegueRequest: Sendable, Equatable {
+        public var identifier: SegueID?
+        public var kind: SegueKind
+        public var destination: SceneReference
+        public var source: ControllerID?
+        public var modalPresentationStyle: PresentationStyle?
+        public var data: JSONValue?
+        public var animated: Bool
+        public init(
+            identifier: SegueID? = nil, kind: SegueKind, destination: SceneReference, source: ControllerID? = nil,
+            modalPresentationStyle: PresentationStyle? = nil, data: JSONValue? = nil, animated: Bool = true
+        ) {
+            self.identifier = identifier
+            self.kind = kind
+            self.destination = destination
+            self.source = source
+            self.modalPresentationStyle = modalPresentationStyle
+            self.data = data
+            self.animated = animated
+        }
+    }
+
+    public enum UnwindTarget: Sendable, Equatable {
+        /// The action selector, as an Exit connection names it (`unwindToList:`).
+        case action(String)
+        /// The identifier of an unwind segue of the source's scene.
+        case segue(SegueID)
+    }
+
+    public struct UnwindRequest: Sendable, Equatable {
+        public var target: UnwindTarget
+        public var source: ControllerID?
+        public var trigger: Trigger
+        public var shouldPerform: Bool?
+        public var data: JSONValue?
+        public var animated: Bool
+        public init(
+            target: UnwindTarget, source: ControllerID? = nil, trigger: Trigger = .storyboard,
+            shouldPerform: Bool? = nil, data: JSONValue? = nil, animated: Bool = true
+        ) {
+            self.target = target
+            self.source = source
+            self.trigger = trigger
+            self.shouldPerform = shouldPerform
+            self.data = data
+            self.animated = animated
+        }
+    }
+
+    case performSegue(SegueRequest)
+    case performCodeSegue(CodeSegueRequest)
+    case unwind(UnwindRequest)
+    /// `popViewController(animated:)`; `back` is the same pop made by the user's back button.
+    case pop(navigation: ControllerID?, animated: Bool)
+    case popToRoot(navigation: ControllerID?, animated: Bool)
+    case popTo(ControllerID, animated: Bool)
+    case setViewControllers([StackEntry], navigation: ControllerID?, animated: Bool)
+    /// `instantiateViewController(withIdentifier:)` then `pushViewController(_:animated:)`.
+    case push(SceneReference, navigation: ControllerID?, data: JSONValue?, animated: Bool)
+    /// `instantiateViewController(withIdentifier:)` then `present(_:animated:)`.
+    case present(SceneReference, from: ControllerID?, style: PresentationStyle?, data: JSONValue?, animated: Bool)
+    /// `dismiss(animated:)` on an instance: what it presents, or else itself.
+    case dismiss(ControllerID?, animated: Bool)
+    /// A tab chosen by the user (delegate consulted) or by code (no delegate calls).
+    case selectTab(index: Int, tabBar: ControllerID?, byUser: Bool, shouldSelect: Bool?)
+    case setTraits(Traits)
+    /// The session ends: every instance is released.
+    case end
+}

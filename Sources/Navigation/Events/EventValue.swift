@@ -1,0 +1,53 @@
+public import Storyboard
+
+/// The segue object as callbacks see it.
+public struct SegueDescription: Sendable, Equatable {
+    public var identifier: SegueID?
+    public var kind: SegueKind
+    public var source: ControllerID
+    public var destination: ControllerID?
+    public init(identifier: SegueID?, kind: SegueKind, source: ControllerID, destination: ControllerID?) {
+        self.identifier = identifier
+        self.kind = kind
+        self.source = source
+        self.destination = destination
+    }
+}
+
+/// An argument or result of an event.
+public enum EventValue: Sendable, Equatable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case controller(ControllerID)
+    case controllers([ControllerID])
+    case segue(SegueDescription)
+    case json(JSONValue)
+
+    public static func optional(_ id: ControllerID?) -> EventValue { id.map(EventValue.controller) ?? .null }
+
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let bool): "\(bool)"
+        case .int(let int): "\(int)"
+        case .string(let string): "\"\(string)\""
+        case .controller(let id): id.description
+        case .controllers(let ids): "[" + ids.map(\.description).joined(separator: ",") + "]"
+        case .segue(let segue):
+            "\(segue.identifier?.rawValue ?? "nil"):\(segue.kind.rawValue)(\(segue.source)->\(segue.destination?.description ?? "nil"))"
+        case .json(let json): json.compactDescription
+        }
+    }
+}
+
+/// A named argument of an event, in the order UIKit's method takes them.
+public struct EventArgument: Sendable, Equatable {
+    public var name: String
+    public var value: EventValue
+    public init(_ name: String, _ value: EventValue) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,0 +1,39 @@
+import Storyboard
+
+/// What one operation did: whether it was performed, why not, and every callback in order.
+public struct Transcript: Sendable, Equatable {
+    /// Why an operation that UIKit would end silently was not performed (spec §6).
+    public enum Reason: String, Sendable {
+        /// `shouldPerformSegue` answered false.
+        case shouldPerformSegueReturnedFalse
+        /// No instance answered an unwind's search.
+        case noUnwindDestination
+        /// `tabBarController(_:shouldSelect:)` answered false.
+        case tabSelectionVetoed
+        /// The request asked for what is already the case (the selected tab, the traits in force).
+        case nothingToChange
+    }
+
+    public var performed: Bool
+    public var reason: Reason?
+    /// Why the search found nothing, in words, when `reason` is `noUnwindDestination`.
+    public var reasonDetail: String?
+    public var segue: SegueDescription?
+    /// An unwind's destination.
+    public var destination: ControllerID?
+    public var events: [LifecycleEvent]
+    public var search: [SearchStep]
+
+    public init(
+        performed: Bool, reason: Reason? = nil, reasonDetail: String? = nil, segue: SegueDescription? = nil,
+        destination: ControllerID? = nil, events: [LifecycleEvent] = [], search: [SearchStep] = []
+    ) {
+        self.performed = performed
+        self.reason = reason
+        self.reasonDetail = reasonDetail
+        self.segue = segue
+        self.destination = destination
+        self.events = events
+        self.search = search
+    }
+}

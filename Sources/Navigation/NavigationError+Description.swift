@@ -1,0 +1,57 @@
+import Storyboard
+
+extension NavigationError: CustomStringConvertible {
+    /// A stable, kebab-case name of the cause: the last part of a problem document's `type`.
+    public var code: String {
+        switch self {
+        case .unknownSegue: "unknown-segue"
+        case .unknownInstance: "unknown-instance"
+        case .unknownScene: "unknown-scene"
+        case .pushWithoutNavigationController: "push-without-navigation-controller"
+        case .segueNotPerformable: "segue-not-performable"
+        case .notInWindowHierarchy: "not-in-window-hierarchy"
+        case .wrongSegueKind: "wrong-segue-kind"
+        case .notANavigationController: "not-a-navigation-controller"
+        case .notATabBarController: "not-a-tab-bar-controller"
+        case .noContainer: "no-container"
+        case .tabIndexOutOfRange: "tab-index-out-of-range"
+        case .notInStack: "not-in-stack"
+        case .cannotPopRoot: "cannot-pop-root"
+        case .nothingToDismiss: "nothing-to-dismiss"
+        case .emptyStack: "empty-stack"
+        case .invalidStackEntry: "invalid-stack-entry"
+        case .sessionEnded: "session-ended"
+        case .invalidCodeSegueKind: "invalid-code-segue-kind"
+        }
+    }
+
+    /// What went wrong, in UIKit's words where UIKit has some.
+    public var description: String {
+        switch self {
+        case .unknownSegue(let id, let scene):
+            "Receiver (scene \"\(scene)\") has no segue with identifier '\(id)'"
+        case .unknownInstance(let id): "no instance \(id) in this session"
+        case .unknownScene(.storyboardIdentifier(let name)):
+            "Storyboard doesn't contain a view controller with identifier '\(name)'"
+        case .unknownScene(.scene(let id)): "no scene \"\(id)\" in this storyboard"
+        case .pushWithoutNavigationController(let id):
+            "Push segues can only be used when the source controller is managed by an instance of UINavigationController (source \(id))"
+        case .segueNotPerformable(let id, let kind):
+            "segue '\(id)' is a \(kind.rawValue) segue, performed by its container, not by identifier"
+        case .notInWindowHierarchy(let id): "\(id)'s view is not in the window hierarchy"
+        case .wrongSegueKind(let id, let expected, let found):
+            "segue '\(id)' is a \(found.rawValue) segue; expected \(expected)"
+        case .notANavigationController(let id): "\(id) is not a navigation controller"
+        case .notATabBarController(let id): "\(id) is not a tab bar controller"
+        case .noContainer(let what): "no \(what) above the visible instance"
+        case .tabIndexOutOfRange(let index, let count): "tab index \(index) is outside 0..<\(count)"
+        case .notInStack(let id, let navigation): "\(id) is not in the navigation stack of \(navigation)"
+        case .cannotPopRoot(let id): "\(id)'s stack holds only its root view controller"
+        case .nothingToDismiss(let id): "\(id) neither presents anything nor is presented"
+        case .emptyStack: "a navigation stack cannot be empty"
+        case .invalidStackEntry(let id): "\(id) is not in this stack, or is named twice"
+        case .sessionEnded: "the session has ended"
+        case .invalidCodeSegueKind(let kind): "a segue made in code cannot be of kind \(kind.rawValue)"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+public import Storyboard
+
+/// What UIKit would raise on, or what cannot be done in the current state. A command that throws
+/// changes nothing.
+public enum NavigationError: Error, Sendable, Equatable {
+    /// "Receiver has no segue with identifier".
+    case unknownSegue(SegueID, scene: SceneID)
+    case unknownInstance(ControllerID)
+    case unknownScene(SceneReference)
+    /// "Push segues can only be used when the source controller is managed by an instance of UINavigationController".
+    case pushWithoutNavigationController(ControllerID)
+    /// Relationship and embed segues are performed by their container, never by identifier.
+    case segueNotPerformable(SegueID, kind: SegueKind)
+    /// Presenting from (or triggering a control in) an instance whose view is not in the window.
+    case notInWindowHierarchy(ControllerID)
+    /// An unwind segue identifier named for `performSegue`, or a forward segue named for an unwind.
+    case wrongSegueKind(SegueID, expected: String, found: SegueKind)
+    case notANavigationController(ControllerID)
+    case notATabBarController(ControllerID)
+    /// No navigation controller (or tab bar controller) above the visible instance to act on.
+    case noContainer(String)
+    case tabIndexOutOfRange(Int, count: Int)
+    /// The instance is not in the navigation stack the command acts on.
+    case notInStack(ControllerID, navigation: ControllerID)
+    /// `popViewController` on a stack of one.
+    case cannotPopRoot(ControllerID)
+    case nothingToDismiss(ControllerID)
+    case emptyStack
+    /// An instance named twice in `setViewControllers`, or one that lives elsewhere.
+    case invalidStackEntry(ControllerID)
+    case sessionEnded
+    case invalidCodeSegueKind(SegueKind)
+}

@@ -1,0 +1,130 @@
+public import Storyboard
+
+/// The navigation engine: a pure function from a state and a command to the next state and the
+/// transcript of UIKit callbacks (spec §5). No I/O, no clocks, no randomness: the same inputs always
+/// give the same transcript.
+///
+/// ```swift
+/// var (state, launch) = try Navigator.launch(storyboard)
+/// let transcript = try Navigator.apply(.performSegue(.init(identifier: "showItem")), to: &state)
+/// ```
+public enum Navigator {
+    /// Starts a session: the window shows `initialScene` (default: the storyboard's initial scene).
+    /// - Throws: `unknownScene` when `initialScene` is not in the storyboard.
+    public static func launch(
+        _ storyboard: Storyboard, profile: Profile = .ios17, traits: Traits = .phone, initialScene: SceneID? = nil
+    ) throws(NavigationError) -> (NavigationState, Transcript) {
+        let sceneID = initialScene ?? storyboard.initialScene
+        guard storyboard.scenes[sceneID] != nil else { throw .unknownScene(.scene(sceneID)) }
+        var transaction = Transaction(state: NavigationState(storyboard: storyboard, profile: profile, traits: traits))
+        let transcript = transaction.launch(sceneID)
+        transaction.state.revision = 1
+        return (transaction.state, transcript)
+    }
+
+    /// Applies `command` to `state`.
+    ///
+    /// Works on a copy and writes it back only on success: a command that throws leaves `state`
+    /// exactly as it was. The revision grows by one when the command is performed.
+    /// - Returns: the transcript: performed or not (with the reason), the segue, the ordered events.
+    /// - Throws: ``NavigationError`` for what UIKit would raise on.
+    public static func apply(_ command: Command, to state: inout NavigationState) throws(NavigationError) -> Transcript {
+        guard !state.isEnded else { throw .sessionEnded }
+        var transaction = Transaction(state: state)
+        let transcript = try transaction.run(command)
+        if transcript.performed { transaction.state.revision += 1 }
+        state = transaction.state
+        return transcript
+    }
+}
+
+extension Transaction {
+    mutating func run(_ command: Command) throws(NavigationError) -> Transcript {
+        switch command {
+        case .performSegue(let request):
+            return try performSegue(request)
+        case .performCodeSegue(let request):
+            return try performCodeSegue(request)
+        case .unwind(let request):
+            return try unwind(request)
+        case .pop(let navigation, let animated):
+            let navigation = try navigationController(navigation)
+            guard state.controller(navigation).children.count > 1 else { throw .cannotPopRoot(navigation) }
+            pop(navigation, keeping: state.controller(navigation).children.count - 1, animated: animated, reportCall: false)
+            return transcript()
+        case .popToRoot(let navigation, let animated):
+            let navigation = try navigationController(navigation)
+            guard state.controller(navigation).children.count > 1 else {
+                return transcript(performed: false, reason: .nothingToChange)
+            }
+            pop(navigation, keeping: 1, animated: animated, reportCall: true)
+            return transcript()
+        case .popTo(let target, let animated):
+            let controller = try require(target)
+            guard let navigation = controller.parent, state.controller(navigation).isNavigationController,
+                let index = state.controller(navigation).children.firstIndex(of: target)
+            else { throw .notInStack(target, navigation: controller.parent ?? target) }
+            guard index < state.controller(navigation).children.count - 1 else {
+                return transcript(performed: false, reason: .nothingToChange)
+            }
+            pop(navigation, keeping: index + 1, animated: animated, reportCall: true)
+            return transcript()
+        case .setViewControllers(let entries, let navigation, let animated):
+            let navigation = try navigationController(navigation)
+            let stack = try resolveStack(entries, for: navigation)
+            setViewControllers(stack, on: navigation, animated: animated)
+            return transcript()
+        case .push(let reference, let navigation, let data, let animated):
+            let navigation = try navigationController(navigation)
+            let scene = try scene(reference)
+            let destination = instantiate(scene.id)
+            hand(data, to: destination)
+            push(destination, onto: navigation, animated: animated)
+            return transcript()
+        case .present(let reference, let from, let style, let data, let animated):
+            let caller = try source(from)
+            let scene = try scene(reference)
+            try requireOnScreen(caller)
+            let destination = instantiate(scene.id)
+            hand(data, to: destination)
+            try present(destination, from: caller, style: style ?? scene.modalPresentationStyle ?? .automatic, adaptive: nil, animated: animated)
+            return transcript()
+        case .dismiss(let id, let animated):
+            let target = try dismissTarget(of: try source(id))
+            dismiss(target, animated: animated)
+            return transcript()
+        case .selectTab(let index, let tabBar, let byUser, let shouldSelect):
+            let tabBar = try tabBarController(tabBar)
+            let selected = try selectTab(index, of: tabBar, byUser: byUser, shouldSelect: shouldSelect ?? true, animated: true)
+            return selected ? transcript() : transcript(performed: false, reason: .tabSelectionVetoed)
+        case .setTraits(let traits):
+            return setTraits(traits)
+        case .end:
+            return end()
+        }
+    }
+
+    /// Turns `setViewControllers` entries into instances: existing ones must be in this stack, new
+    /// ones are instantiated (as app code would before the call).
+    private mutating func resolveStack(_ entries: [StackEntry], for navigation: ControllerID) throws(NavigationError) -> [ControllerID] {
+        guard !entries.isEmpty else { throw .emptyStack }
+        let current = state.controller(navigation).children
+        var seen: Set<ControllerID> = []
+        var scenes: [Scene?] = []
+        for entry in entries {
+            switch entry {
+            case .existing(let id):
+                _ = try require(id)
+                guard current.contains(id), seen.insert(id).inserted else { throw .invalidStackEntry(id) }
+                scenes.append(nil)
+            case .new(let reference):
+                scenes.append(try scene(reference))
+            }
+        }
+        var stack: [ControllerID] = []
+        for (entry, scene) in zip(entries, scenes) {
+            if case .existing(let id) = entry { stack.append(id) } else { stack.append(instantiate(scene!.id)) }
+        }
+        return stack
+    }
+}

@@ -1,0 +1,55 @@
+public import Storyboard
+
+/// One live view-controller instance. Relations are ids into ``NavigationState``, never references.
+public struct Controller: Sendable, Equatable {
+    public let id: ControllerID
+    public let scene: SceneID
+    public let className: String
+    public let kind: SceneKind
+    /// The containing controller, or `nil` for the window root and presented roots.
+    public internal(set) var parent: ControllerID?
+    /// Contained children: a navigation stack bottom to top, tabs in order, split columns, embedded children.
+    public internal(set) var children: [ControllerID] = []
+    public internal(set) var presented: ControllerID?
+    /// For a presented root: the instance UIKit resolved as presenting (`presentingViewController`).
+    public internal(set) var presenting: ControllerID?
+    /// For a presented root: the instance that called `present` (its next responder, spec §5.10).
+    public internal(set) var presentationCaller: ControllerID?
+    /// For a presented root: the style asked for, and the style in force after adaptation.
+    public internal(set) var requestedStyle: PresentationStyle?
+    public internal(set) var presentationStyle: PresentationStyle?
+    /// Whether the presentation came from a popover segue whose compact adaptation the segue fixed.
+    public internal(set) var adaptiveStyle: PresentationStyle?
+    public internal(set) var appearance: AppearanceState = .disappeared
+    public internal(set) var isViewLoaded = false
+    /// A tab bar controller's selected tab.
+    public internal(set) var selectedIndex = 0
+    /// A split view controller's columns.
+    public internal(set) var split: SplitColumns?
+    public internal(set) var definesPresentationContext: Bool
+    /// What `prepare(for:sender:)` and unwinds handed over, merged.
+    public internal(set) var properties: [String: JSONValue] = [:]
+
+    init(id: ControllerID, scene: Scene) {
+        self.id = id
+        self.scene = scene.id
+        self.className = scene.className
+        self.kind = scene.kind
+        self.definesPresentationContext = scene.definesPresentationContext ?? (scene.kind == .navigationController)
+    }
+
+    public var isNavigationController: Bool { kind == .navigationController }
+    public var isTabBarController: Bool { kind == .tabBarController }
+    public var isSplitViewController: Bool { kind == .splitViewController }
+    /// Whether this instance is the root of a presentation.
+    public var isPresentedRoot: Bool { presenting != nil }
+}
+
+/// Which child of a split view controller fills which column, and whether the split is collapsed.
+public struct SplitColumns: Sendable, Equatable {
+    public var primary: ControllerID
+    public var supplementary: ControllerID?
+    public var secondary: ControllerID?
+    /// Compact width: one column shows; the secondary, if any, sits on the primary navigation stack.
+    public var isCollapsed: Bool
+}

@@ -1,0 +1,59 @@
+public import Storyboard
+
+/// A session's whole navigation state: the storyboard it runs and its live instances.
+///
+/// A value type: ``Navigator/apply(_:to:)`` works on a copy and writes back only on success,
+/// so a failed command leaves the state exactly as it was.
+public struct NavigationState: Sendable, Equatable {
+    public let storyboard: Storyboard
+    public let profile: Profile
+    public internal(set) var traits: Traits
+    /// Live instances by id. A dictionary rather than an array indexed by id, so that a long session
+    /// that has created many instances keeps only the live ones.
+    var instances: [ControllerID: Controller] = [:]
+    /// How many instances the session has created: ids are never reused.
+    public internal(set) var createdCount = 0
+    public internal(set) var windowRoot: ControllerID?
+    /// Grows by one with every operation that changes the state.
+    public internal(set) var revision = 0
+    /// The sequence number the next event gets.
+    public internal(set) var nextEventSequence = 1
+    public internal(set) var isEnded = false
+
+    public init(storyboard: Storyboard, profile: Profile = .ios17, traits: Traits = .phone) {
+        self.storyboard = storyboard
+        self.profile = profile
+        self.traits = traits
+    }
+
+    public subscript(id: ControllerID) -> Controller? { instances[id] }
+
+    /// Live instances in creation order.
+    public var controllers: [Controller] { instances.values.sorted { $0.id < $1.id } }
+
+    /// The next id `instantiate` will hand out.
+    var nextControllerID: ControllerID { ControllerID(rawValue: createdCount + 1) }
+
+    func controller(_ id: ControllerID) -> Controller { instances[id]! }
+
+    mutating func update(_ id: ControllerID, _ change: (inout Controller) -> Void) {
+        change(&instances[id]!)
+    }
+
+    mutating func insert(_ controller: Controller) {
+        precondition(controller.id == nextControllerID)
+        createdCount += 1
+        instances[controller.id] = controller
+    }
+
+    /// Removes a released instance, and the split column that still names it (a collapsed secondary
+    /// popped off the primary navigation stack).
+    mutating func remove(_ id: ControllerID) {
+        instances[id] = nil
+        for (splitID, controller) in instances where controller.split?.secondary == id {
+            instances[splitID]!.split!.secondary = nil
+        }
+    }
+
+    func scene(of id: ControllerID) -> Scene { storyboard.scenes[controller(id).scene]! }
+}

@@ -1,0 +1,46 @@
+import Storyboard
+
+/// Which UIKit generation a session reproduces where UIKit changed across versions (spec §3).
+public enum Profile: String, Sendable, CaseIterable {
+    case ios17, ios18, ios12, ios8
+
+    /// iOS 13+ sheets: `automatic` becomes a sheet and sheets leave the presenter on screen.
+    var hasCardSheets: Bool { self == .ios17 || self == .ios18 }
+    /// `viewIsAppearing` exists from iOS 17 (back-deployed, reported in ios17/ios18 only).
+    var reportsViewIsAppearing: Bool { hasCardSheets }
+    /// TN2298's `viewControllerForUnwindSegueAction` search instead of the iOS 9 one.
+    var usesLegacyUnwindSearch: Bool { self == .ios8 }
+    /// Whether `canPerformUnwindSegueAction`'s default answers false for the unwind's own source.
+    var sourceCannotUnwindToItself: Bool { hasCardSheets }
+
+    /// What `automatic` resolves to.
+    var automaticStyle: PresentationStyle {
+        switch self {
+        case .ios17: .pageSheet
+        case .ios18: .formSheet
+        case .ios12, .ios8: .fullScreen
+        }
+    }
+}
+
+/// The trait collection of a session's window.
+public struct Traits: Sendable, Equatable {
+    public enum SizeClass: String, Sendable, CaseIterable { case compact, regular }
+    public enum Idiom: String, Sendable, CaseIterable { case phone, pad }
+
+    public var horizontalSizeClass: SizeClass
+    public var idiom: Idiom
+
+    public init(horizontalSizeClass: SizeClass? = nil, idiom: Idiom = .phone) {
+        self.idiom = idiom
+        self.horizontalSizeClass = horizontalSizeClass ?? (idiom == .phone ? .compact : .regular)
+    }
+
+    public static let phone = Traits(idiom: .phone)
+    public static let pad = Traits(idiom: .pad)
+}
+
+/// `viewWillAppear` … `viewDidDisappear` leave an instance in one of these states.
+public enum AppearanceState: String, Sendable {
+    case disappeared, appearing, appeared, disappearing
+}

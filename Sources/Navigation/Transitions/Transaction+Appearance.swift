@@ -1,0 +1,92 @@
+import Storyboard
+
+/// The instances a transition takes off and puts on screen, each list top-down (spec §4.1).
+struct AppearanceChange {
+    var disappearing: [ControllerID]
+    var appearing: [ControllerID]
+}
+
+/// How the will/did steps of a transition interleave; each is logged on a device (spec §5).
+enum AppearanceOrder {
+    /// Push and pop (§5.3): out will, in will, out did, in did.
+    case navigation
+    /// Present and dismiss (§5.5): out will, in will, in did, out did.
+    case modal
+    /// Tab selection (§5.9): in will, out will, out did, in did.
+    case tab
+}
+
+extension Transaction {
+    /// Loads the views of instances that come on screen and works out who appears and disappears,
+    /// comparing `before` (the on-screen list before the structural change) with the state now.
+    mutating func appearanceChange(from before: [ControllerID]) -> AppearanceChange {
+        let beforeSet = Set(before)
+        loadViews(state.onScreen.filter { !beforeSet.contains($0) })
+        let after = state.onScreen
+        let afterSet = Set(after)
+        return AppearanceChange(
+            disappearing: before.filter { !afterSet.contains($0) },
+            appearing: after.filter { !beforeSet.contains($0) })
+    }
+
+    /// Emits the will-steps of `change` in `order` (and `viewIsAppearing` where the profile has it).
+    mutating func emitWillSteps(_ change: AppearanceChange, order: AppearanceOrder, animated: Bool) {
+        switch order {
+        case .navigation, .modal:
+            willDisappear(change.disappearing, animated)
+            willAppear(change.appearing, animated)
+        case .tab:
+            willAppear(change.appearing, animated)
+            willDisappear(change.disappearing, animated)
+        }
+    }
+
+    /// Emits the did-steps of `change` in `order`.
+    mutating func emitDidSteps(_ change: AppearanceChange, order: AppearanceOrder, animated: Bool) {
+        switch order {
+        case .navigation, .tab:
+            didDisappear(change.disappearing, animated)
+            didAppear(change.appearing, animated)
+        case .modal:
+            didAppear(change.appearing, animated)
+            didDisappear(change.disappearing, animated)
+        }
+    }
+
+    /// Both steps at once, for transitions with nothing in between.
+    mutating func emitAppearance(_ change: AppearanceChange, order: AppearanceOrder, animated: Bool) {
+        emitWillSteps(change, order: order, animated: animated)
+        emitDidSteps(change, order: order, animated: animated)
+    }
+
+    private mutating func willAppear(_ ids: [ControllerID], _ animated: Bool) {
+        for id in ids {
+            state.update(id) { $0.appearance = .appearing }
+            emit(id, .viewWillAppear, [EventArgument("animated", .bool(animated))])
+        }
+        if profile.reportsViewIsAppearing {
+            for id in ids { emit(id, .viewIsAppearing, [EventArgument("animated", .bool(animated))]) }
+        }
+    }
+
+    private mutating func didAppear(_ ids: [ControllerID], _ animated: Bool) {
+        for id in ids {
+            state.update(id) { $0.appearance = .appeared }
+            emit(id, .viewDidAppear, [EventArgument("animated", .bool(animated))])
+        }
+    }
+
+    private mutating func willDisappear(_ ids: [ControllerID], _ animated: Bool) {
+        for id in ids {
+            state.update(id) { $0.appearance = .disappearing }
+            emit(id, .viewWillDisappear, [EventArgument("animated", .bool(animated))])
+        }
+    }
+
+    private mutating func didDisappear(_ ids: [ControllerID], _ animated: Bool) {
+        for id in ids {
+            state.update(id) { $0.appearance = .disappeared }
+            emit(id, .viewDidDisappear, [EventArgument("animated", .bool(animated))])
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Storyboard
+
+extension Transaction {
+    /// Creates an instance of `sceneID` with its relationship children (spec §5.1, §5.2 step 2):
+    /// `init` and `awakeFromNib` for each, containers first, then each child is installed
+    /// (`willMoveToParent`, `didMoveToParent`).
+    mutating func instantiate(_ sceneID: SceneID) -> ControllerID {
+        var created: [ControllerID] = []
+        let root = create(sceneID, parent: nil, created: &created)
+        for id in created {
+            emit(id, .`init`)
+            emit(id, .awakeFromNib)
+        }
+        for id in created where id != root {
+            let parent = state.controller(id).parent!
+            emit(id, .willMoveToParent, [EventArgument("parent", .controller(parent))])
+            emit(id, .didMoveToParent, [EventArgument("parent", .controller(parent))])
+        }
+        return root
+    }
+
+    private mutating func create(_ sceneID: SceneID, parent: ControllerID?, created: inout [ControllerID]) -> ControllerID {
+        let scene = state.storyboard.scenes[sceneID]!
+        let id = state.nextControllerID
+        var controller = Controller(id: id, scene: scene)
+        controller.parent = parent
+        controller.selectedIndex = scene.selectedIndex
+        state.insert(controller)
+        created.append(id)
+        var children: [ControllerID] = []
+        for childScene in scene.relationshipChildren {
+            children.append(create(childScene, parent: id, created: &created))
+        }
+        state.update(id) { $0.children = children }
+        if scene.kind == .splitViewController, scene.primary != nil {
+            let columns = SplitColumns(
+                primary: children[0],
+                supplementary: scene.supplementary.map { _ in children[1] },
+                secondary: scene.secondary.map { _ in children[children.count - 1] },
+                isCollapsed: false)
+            state.update(id) { $0.split = columns }
+        }
+        return id
+    }
+
+    /// Loads the views of `ids` that are not loaded yet, in order (spec §4.3). A view that embeds
+    /// children creates and installs them while it loads (spec §5.1).
+    mutating func loadViews(_ ids: [ControllerID]) {
+        for id in ids where !state.controller(id).isViewLoaded { loadView(id) }
+    }
+
+    private mutating func loadView(_ id: ControllerID) {
+        state.update(id) { $0.isViewLoaded = true }
+        emit(id, .loadView)
+        for segue in state.scene(of: id).embedSegues {
+            let child = instantiate(segue.destination!)
+            let description = SegueDescription(
+                identifier: segue.identifier, kind: segue.kind, source: id, destination: child)
+            emit(id, .prepareForSegue, [EventArgument("segue", .segue(description)), EventArgument("sender", .null)])
+            state.update(id) { $0.children.append(child) }
+            state.update(child) { $0.parent = id }
+            loadView(child)
+            emit(child, .willMoveToParent, [EventArgument("parent", .controller(id))])
+            emit(child, .didMoveToParent, [EventArgument("parent", .controller(id))])
+        }
+        emit(id, .viewDidLoad)
+    }
+
+    /// Merges a request's `data` into an instance's `properties`.
+    mutating func hand(_ data: JSONValue?, to id: ControllerID) {
+        guard let object = data?.objectValue else { return }
+        state.update(id) { controller in
+            for (key, value) in object { controller.properties[key] = value }
+        }
+    }
+
+    /// Releases `ids` (already detached from the hierarchy) in order: `deinit` for each.
+    mutating func release(_ ids: [ControllerID]) {
+        for id in ids {
+            let controller = state.controller(id)
+            state.remove(id)
+            emit(controller, .`deinit`)
+        }
+    }
+}

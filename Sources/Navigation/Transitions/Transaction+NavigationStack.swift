@@ -1,0 +1,99 @@
+import Storyboard
+
+/// A pop whose structural change is done and whose completion (didMove, didShow, release) is pending,
+/// so that an unwind can run it inside a larger transition.
+struct PendingPop {
+    var navigation: ControllerID
+    var revealed: ControllerID
+    /// Popped instances, top first.
+    var popped: [ControllerID]
+}
+
+extension Transaction {
+    /// `pushViewController(_:animated:)` (spec §5.3, push order).
+    mutating func push(_ destination: ControllerID, onto navigation: ControllerID, animated: Bool) {
+        let before = state.onScreen
+        emit(navigation, .pushViewController, [.init("viewController", .controller(destination)), .init("animated", .bool(animated))])
+        state.update(navigation) { $0.children.append(destination) }
+        state.update(destination) { $0.parent = navigation }
+        emit(destination, .willMoveToParent, [.init("parent", .controller(navigation))])
+        let change = appearanceChange(from: before)
+        emit(navigation, .navigationControllerWillShow, [.init("viewController", .controller(destination)), .init("animated", .bool(animated))])
+        emitAppearance(change, order: .navigation, animated: animated)
+        emit(destination, .didMoveToParent, [.init("parent", .controller(navigation))])
+        emit(navigation, .navigationControllerDidShow, [.init("viewController", .controller(destination)), .init("animated", .bool(animated))])
+    }
+
+    /// Pops `navigation` down to `keepCount` instances (spec §5.3): pop order for one level, pop-to
+    /// order (only the old top and the revealed instance appear or disappear) for several.
+    mutating func pop(_ navigation: ControllerID, keeping keepCount: Int, animated: Bool, reportCall: Bool) {
+        let before = state.onScreen
+        let pending = beginPop(navigation, keeping: keepCount, animated: animated, reportCall: reportCall)
+        let change = appearanceChange(from: before)
+        emitAppearance(change, order: .navigation, animated: animated)
+        finishPop(pending, animated: animated)
+        release(pending.popped.flatMap { state.releaseOrder(of: $0) })
+    }
+
+    /// The structural half of a pop: the call, each popped instance's `willMoveToParent(nil)`, the
+    /// stack cut, and `navigationControllerWillShow`.
+    mutating func beginPop(_ navigation: ControllerID, keeping keepCount: Int, animated: Bool, reportCall: Bool) -> PendingPop {
+        let stack = state.controller(navigation).children
+        let revealed = stack[keepCount - 1]
+        let popped = Array(stack[keepCount...].reversed())
+        if reportCall {
+            emit(navigation, .popToViewController, [.init("viewController", .controller(revealed)), .init("animated", .bool(animated))])
+        }
+        for id in popped { emit(id, .willMoveToParent, [.init("parent", .null)]) }
+        state.update(navigation) { $0.children.removeLast(popped.count) }
+        for id in popped { state.update(id) { $0.parent = nil } }
+        emit(navigation, .navigationControllerWillShow, [.init("viewController", .controller(revealed)), .init("animated", .bool(animated))])
+        return PendingPop(navigation: navigation, revealed: revealed, popped: popped)
+    }
+
+    /// The completing half of a pop: `didMoveToParent(nil)` and `navigationControllerDidShow`.
+    /// The caller releases the popped instances when the whole transition is over.
+    mutating func finishPop(_ pending: PendingPop, animated: Bool) {
+        for id in pending.popped { emit(id, .didMoveToParent, [.init("parent", .null)]) }
+        emit(pending.navigation, .navigationControllerDidShow, [.init("viewController", .controller(pending.revealed)), .init("animated", .bool(animated))])
+    }
+
+    /// `setViewControllers(_:animated:)`: one push-like or pop-like transition chosen by the new top;
+    /// instances added below the top do not load (spec §5.3).
+    mutating func setViewControllers(_ stack: [ControllerID], on navigation: ControllerID, animated: Bool) {
+        let before = state.onScreen
+        let old = state.controller(navigation).children
+        let removed = old.filter { !stack.contains($0) }.reversed()
+        let added = stack.filter { !old.contains($0) }
+        emit(navigation, .setViewControllers, [.init("viewControllers", .controllers(stack)), .init("animated", .bool(animated))])
+        for id in removed { emit(id, .willMoveToParent, [.init("parent", .null)]) }
+        for id in added { emit(id, .willMoveToParent, [.init("parent", .controller(navigation))]) }
+        state.update(navigation) { $0.children = stack }
+        for id in removed { state.update(id) { $0.parent = nil } }
+        for id in added { state.update(id) { $0.parent = navigation } }
+        let change = appearanceChange(from: before)
+        let topChanged = old.last != stack.last
+        if topChanged {
+            emit(navigation, .navigationControllerWillShow, [.init("viewController", .controller(stack.last!)), .init("animated", .bool(animated))])
+        }
+        emitAppearance(change, order: .navigation, animated: animated)
+        for id in added { emit(id, .didMoveToParent, [.init("parent", .controller(navigation))]) }
+        for id in removed { emit(id, .didMoveToParent, [.init("parent", .null)]) }
+        if topChanged {
+            emit(navigation, .navigationControllerDidShow, [.init("viewController", .controller(stack.last!)), .init("animated", .bool(animated))])
+        }
+        release(removed.flatMap { state.releaseOrder(of: $0) })
+    }
+
+    /// The navigation controller a request names, or the one above the visible instance.
+    func navigationController(_ id: ControllerID?) throws(NavigationError) -> ControllerID {
+        if let id {
+            guard try require(id).isNavigationController else { throw .notANavigationController(id) }
+            return id
+        }
+        for candidate in state.visiblePath.reversed() where state.controller(candidate).isNavigationController {
+            return candidate
+        }
+        throw .noContainer("navigation controller")
+    }
+}

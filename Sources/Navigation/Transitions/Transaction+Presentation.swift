@@ -1,0 +1,90 @@
+import Storyboard
+
+extension Transaction {
+    /// The style UIKit uses for `requested` in the session's traits (spec §3, §4.2, §5.5, §5.6).
+    /// A popover adapts in compact width to `adaptive` (the segue's answer) or `fullScreen`.
+    func adaptedStyle(_ requested: PresentationStyle, adaptive: PresentationStyle?) -> PresentationStyle {
+        // `none` is only an adaptation answer; asked for as a style it presents full screen.
+        let style = requested == .automatic ? profile.automaticStyle : (requested == .none ? .fullScreen : requested)
+        guard state.traits.horizontalSizeClass == .compact else { return style }
+        switch style {
+        case .pageSheet, .formSheet: return profile.hasCardSheets ? style : .fullScreen
+        case .currentContext: return .fullScreen
+        case .overCurrentContext: return .overFullScreen
+        case .popover:
+            switch adaptive {
+            case .none?, .popover?: return .popover
+            case .overFullScreen?: return .overFullScreen
+            default: return .fullScreen
+            }
+        default: return style
+        }
+    }
+
+    /// The instance that presents when `caller` calls `present` with `style` (spec §5.5).
+    func presentingInstance(for caller: ControllerID, style: PresentationStyle) -> ControllerID {
+        var presenting: ControllerID
+        if style.usesPresentationContext {
+            let ancestry = state.structuralAncestry(of: caller)
+            presenting = ancestry.first { state.controller($0).definesPresentationContext } ?? state.windowRoot!
+        } else {
+            presenting = state.layerRoot(of: caller)
+        }
+        while let presented = state.controller(presenting).presented { presenting = presented }
+        return presenting
+    }
+
+    /// `present(_:animated:)` from `caller` (spec §5.5, §5.6).
+    /// - Throws: `notInWindowHierarchy` when the caller's view is not on screen.
+    mutating func present(
+        _ destination: ControllerID, from caller: ControllerID, style requested: PresentationStyle,
+        adaptive: PresentationStyle?, animated: Bool
+    ) throws(NavigationError) {
+        try requireOnScreen(caller)
+        let style = adaptedStyle(requested, adaptive: adaptive)
+        if requested == .popover, state.traits.horizontalSizeClass == .compact {
+            emit(caller, .adaptivePresentationStyle, result: .string(style == .popover ? "none" : style.rawValue))
+        }
+        let presenting = presentingInstance(for: caller, style: style)
+        let before = state.onScreen
+        emit(presenting, .present, [.init("viewController", .controller(destination)), .init("animated", .bool(animated))])
+        state.update(presenting) { $0.presented = destination }
+        state.update(destination) {
+            $0.presenting = presenting
+            $0.presentationCaller = caller
+            $0.requestedStyle = requested
+            $0.presentationStyle = style
+            $0.adaptiveStyle = adaptive
+        }
+        let change = appearanceChange(from: before)
+        emitAppearance(change, order: .modal, animated: animated)
+    }
+
+    /// Detaches the presentation rooted at `presented` (and everything presented above it):
+    /// the `dismiss` call on the presenting instance. Returns what to release, in order.
+    mutating func detachPresentation(_ presented: ControllerID, animated: Bool) -> [ControllerID] {
+        let presenting = state.controller(presented).presenting!
+        emit(presenting, .dismiss, [.init("viewController", .controller(presented)), .init("animated", .bool(animated))])
+        let released = state.releaseOrder(of: presented)
+        state.update(presenting) { $0.presented = nil }
+        state.update(presented) { $0.presenting = nil }
+        return released
+    }
+
+    /// `dismiss(animated:)` of the presentation rooted at `presented` (spec §5.5).
+    mutating func dismiss(_ presented: ControllerID, animated: Bool) {
+        let before = state.onScreen
+        let released = detachPresentation(presented, animated: animated)
+        let change = appearanceChange(from: before)
+        emitAppearance(change, order: .modal, animated: animated)
+        release(released)
+    }
+
+    /// What `dismiss(animated:)` on `id` dismisses: what it presents, else the presentation it is in.
+    func dismissTarget(of id: ControllerID) throws(NavigationError) -> ControllerID {
+        if let presented = state.controller(id).presented { return presented }
+        let root = state.layerRoot(of: id)
+        guard state.controller(root).isPresentedRoot else { throw .nothingToDismiss(id) }
+        return root
+    }
+}

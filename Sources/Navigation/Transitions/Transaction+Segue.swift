@@ -1,0 +1,152 @@
+import Storyboard
+
+extension Transaction {
+    /// Performs a storyboard segue (spec §5.2).
+    mutating func performSegue(_ request: Command.SegueRequest) throws(NavigationError) -> Transcript {
+        let source = try self.source(request.source)
+        let scene = state.scene(of: source)
+        guard let segue = scene.segue(request.identifier) else {
+            throw .unknownSegue(request.identifier, scene: scene.id)
+        }
+        switch segue.kind {
+        case .unwind:
+            throw .wrongSegueKind(request.identifier, expected: "a forward segue (use the unwind endpoint)", found: .unwind)
+        case .relationship, .embed:
+            throw .segueNotPerformable(request.identifier, kind: segue.kind)
+        case .custom where segue.perform == .embed:
+            throw .segueNotPerformable(request.identifier, kind: segue.kind)
+        default:
+            break
+        }
+        if request.trigger == .storyboard { try requireOnScreen(source) }
+        try checkPerformable(segue.kind, perform: segue.perform, from: source)
+        if request.trigger == .storyboard {
+            let answer = request.shouldPerform ?? scene.shouldPerformSegue[request.identifier.rawValue] ?? true
+            emit(source, .shouldPerformSegue,
+                [.init("identifier", .string(request.identifier.rawValue)), .init("sender", .json(request.sender))],
+                result: .bool(answer))
+            guard answer else { return transcript(performed: false, reason: .shouldPerformSegueReturnedFalse) }
+        }
+        let destination = instantiate(segue.destination!)
+        let description = SegueDescription(
+            identifier: segue.identifier, kind: segue.kind, source: source, destination: destination)
+        emit(source, .prepareForSegue, [.init("segue", .segue(description)), .init("sender", .json(request.sender))])
+        hand(request.data, to: destination)
+        emit(source, .performSegue, [.init("segue", .segue(description))])
+        let style = segue.modalPresentationStyle ?? state.scene(of: destination).modalPresentationStyle
+        try runForward(
+            kind: segue.kind, perform: segue.perform, source: source, destination: destination,
+            style: style, adaptive: segue.adaptivePresentationStyle, animated: request.animated ?? segue.animates)
+        return transcript(segue: description)
+    }
+
+    /// Performs a segue made in code with `UIStoryboardSegue(identifier:source:destination:performHandler:)`:
+    /// the same life cycle without `shouldPerformSegue` (spec §5.2, §5.7).
+    mutating func performCodeSegue(_ request: Command.CodeSegueRequest) throws(NavigationError) -> Transcript {
+        let source = try self.source(request.source)
+        let destinationScene = try scene(request.destination)
+        guard request.kind.isForward, request.kind != .custom else { throw .invalidCodeSegueKind(request.kind) }
+        try checkPerformable(request.kind, perform: nil, from: source)
+        let destination = instantiate(destinationScene.id)
+        let description = SegueDescription(
+            identifier: request.identifier, kind: request.kind, source: source, destination: destination)
+        emit(source, .prepareForSegue, [.init("segue", .segue(description)), .init("sender", .null)])
+        hand(request.data, to: destination)
+        emit(source, .performSegue, [.init("segue", .segue(description))])
+        try runForward(
+            kind: request.kind, perform: nil, source: source, destination: destination,
+            style: request.modalPresentationStyle ?? destinationScene.modalPresentationStyle, adaptive: nil,
+            animated: request.animated)
+        return transcript(segue: description)
+    }
+
+    /// Raises what UIKit raises before anything happens: a push segue with no navigation controller,
+    /// a presentation from an instance not in the window.
+    private func checkPerformable(_ kind: SegueKind, perform: CustomPerform?, from source: ControllerID) throws(NavigationError) {
+        switch (kind, perform) {
+        case (.push, _), (.custom, .push?):
+            if state.enclosingNavigationController(of: source) == nil && !state.controller(source).isNavigationController {
+                throw .pushWithoutNavigationController(source)
+            }
+        case (.presentation, _), (.modal, _), (.popoverPresentation, _), (.popover, _), (.custom, .present?):
+            try requireOnScreen(source)
+        default:
+            break
+        }
+    }
+
+    /// The kind's transition, after `performSegue` (spec §5.3–§5.8).
+    private mutating func runForward(
+        kind: SegueKind, perform: CustomPerform?, source: ControllerID, destination: ControllerID,
+        style: PresentationStyle?, adaptive: PresentationStyle?, animated: Bool
+    ) throws(NavigationError) {
+        switch (kind, perform) {
+        case (.show, _):
+            try show(destination, from: source, style: style, animated: animated)
+        case (.push, _), (.custom, .push?):
+            let navigation = state.controller(source).isNavigationController
+                ? source : state.enclosingNavigationController(of: source)!
+            push(destination, onto: navigation, animated: animated)
+        case (.showDetail, _), (.replace, _):
+            try showDetail(destination, from: source, style: style, animated: animated)
+        case (.presentation, _), (.modal, _), (.custom, .present?):
+            try present(destination, from: source, style: style ?? .automatic, adaptive: nil, animated: animated)
+        case (.popoverPresentation, _), (.popover, _):
+            try present(destination, from: source, style: .popover, adaptive: adaptive, animated: animated)
+        case (.custom, .replaceRoot?):
+            replaceWindowRoot(with: destination, animated: animated)
+        default:
+            break
+        }
+    }
+
+    /// `show(_:sender:)`: the first instance from the source up (parents, then presenters) that handles
+    /// it: a navigation controller pushes, a split view replaces the source's column; with none the
+    /// destination is presented (spec §5.3).
+    private mutating func show(
+        _ destination: ControllerID, from source: ControllerID, style: PresentationStyle?, animated: Bool
+    ) throws(NavigationError) {
+        var previous: ControllerID?
+        for candidate in state.structuralAncestry(of: source) {
+            let controller = state.controller(candidate)
+            if controller.isNavigationController {
+                push(destination, onto: candidate, animated: animated)
+                return
+            }
+            if controller.isSplitViewController, let columns = controller.split {
+                if columns.isCollapsed, let navigation = primaryNavigation(of: candidate) {
+                    push(destination, onto: navigation, animated: animated)
+                } else {
+                    replaceColumn(of: candidate, secondary: previous != columns.primary, with: destination, animated: animated)
+                }
+                return
+            }
+            previous = candidate
+        }
+        try present(destination, from: source, style: style ?? .automatic, adaptive: nil, animated: animated)
+    }
+
+    /// `showDetailViewController(_:sender:)`: the nearest split view controller up from the source, or a
+    /// modal presentation when there is none (spec §5.4).
+    private mutating func showDetail(
+        _ destination: ControllerID, from source: ControllerID, style: PresentationStyle?, animated: Bool
+    ) throws(NavigationError) {
+        if let split = state.structuralAncestry(of: source).first(where: { state.controller($0).isSplitViewController }) {
+            showDetail(destination, in: split, animated: animated)
+        } else {
+            try present(destination, from: source, style: style ?? .automatic, adaptive: nil, animated: animated)
+        }
+    }
+
+    /// A custom segue that sets the window's root view controller: the old hierarchy leaves the screen
+    /// and is released, the destination appears (modal order) [decided].
+    mutating func replaceWindowRoot(with destination: ControllerID, animated: Bool) {
+        let before = state.onScreen
+        let old = state.windowRoot!
+        let released = state.releaseOrder(of: old)
+        state.windowRoot = destination
+        let change = appearanceChange(from: before)
+        emitAppearance(change, order: .modal, animated: animated)
+        release(released)
+    }
+}

@@ -1,0 +1,97 @@
+import Storyboard
+
+extension Transaction {
+    /// Replaces a split view controller's column with `destination` (spec §5.4, replace order).
+    mutating func replaceColumn(
+        of split: ControllerID, secondary isSecondary: Bool, with destination: ControllerID, animated: Bool
+    ) {
+        let columns = state.controller(split).split!
+        let old = isSecondary ? columns.secondary : columns.primary
+        let before = state.onScreen
+        if let old { emit(old, .willMoveToParent, [.init("parent", .null)]) }
+        emit(destination, .willMoveToParent, [.init("parent", .controller(split))])
+        state.update(split) { controller in
+            if let old, let index = controller.children.firstIndex(of: old) {
+                controller.children[index] = destination
+            } else {
+                controller.children.append(destination)
+            }
+            if isSecondary { controller.split!.secondary = destination } else { controller.split!.primary = destination }
+        }
+        state.update(destination) { $0.parent = split }
+        if let old { state.update(old) { $0.parent = nil } }
+        let change = appearanceChange(from: before)
+        emitAppearance(change, order: .navigation, animated: animated)
+        emit(destination, .didMoveToParent, [.init("parent", .controller(split))])
+        if let old {
+            emit(old, .didMoveToParent, [.init("parent", .null)])
+            release(state.releaseOrder(of: old))
+        }
+    }
+
+    /// The navigation controller in a split's primary column, when there is one.
+    func primaryNavigation(of split: ControllerID) -> ControllerID? {
+        let primary = state.controller(split).split!.primary
+        return state.controller(primary).isNavigationController ? primary : nil
+    }
+
+    /// Collapses an expanded split for compact width: its secondary moves onto the primary navigation
+    /// stack (`collapseSecondary`, then push-order callbacks for whatever that covers).
+    mutating func collapse(_ split: ControllerID, animated: Bool) {
+        let columns = state.controller(split).split!
+        state.update(split) { $0.split!.isCollapsed = true }
+        guard let secondary = columns.secondary else { return }
+        emit(split, .collapseSecondary, [.init("secondary", .controller(secondary)), .init("primary", .controller(columns.primary))])
+        guard let navigation = primaryNavigation(of: split) else { return }
+        let before = state.onScreen
+        emit(secondary, .willMoveToParent, [.init("parent", .controller(navigation))])
+        state.update(split) { $0.children.removeAll { $0 == secondary } }
+        state.update(navigation) { $0.children.append(secondary) }
+        state.update(secondary) { $0.parent = navigation }
+        let change = appearanceChange(from: before)
+        emitAppearance(change, order: .navigation, animated: animated)
+        emit(secondary, .didMoveToParent, [.init("parent", .controller(navigation))])
+    }
+
+    /// Expands a collapsed split for regular width: the secondary and what was pushed above it leave
+    /// the primary navigation stack; the secondary fills its column again and the rest is released
+    /// (`separateSecondary`) [decided].
+    mutating func expand(_ split: ControllerID, animated: Bool) {
+        let columns = state.controller(split).split!
+        let before = state.onScreen
+        state.update(split) { $0.split!.isCollapsed = false }
+        var released: [ControllerID] = []
+        if let secondary = columns.secondary, let navigation = primaryNavigation(of: split),
+            let index = state.controller(navigation).children.firstIndex(of: secondary)
+        {
+            emit(split, .separateSecondary, [.init("primary", .controller(columns.primary)), .init("secondary", .controller(secondary))])
+            let above = Array(state.controller(navigation).children[(index + 1)...].reversed())
+            for id in above + [secondary] { emit(id, .willMoveToParent, [.init("parent", .null)]) }
+            state.update(navigation) { $0.children.removeLast(above.count + 1) }
+            for id in above { state.update(id) { $0.parent = nil } }
+            state.update(split) { $0.children.append(secondary) }
+            state.update(secondary) { $0.parent = split }
+            let change = appearanceChange(from: before)
+            emitAppearance(change, order: .navigation, animated: animated)
+            for id in above { emit(id, .didMoveToParent, [.init("parent", .null)]) }
+            emit(secondary, .didMoveToParent, [.init("parent", .controller(split))])
+            released = above.flatMap { state.releaseOrder(of: $0) }
+        } else {
+            emitAppearance(appearanceChange(from: before), order: .navigation, animated: animated)
+        }
+        release(released)
+    }
+
+    /// `showDetailViewController(_:sender:)` on a split view controller (spec §5.4): replace the
+    /// secondary when expanded, forward as a push onto the primary navigation stack when collapsed.
+    mutating func showDetail(_ destination: ControllerID, in split: ControllerID, animated: Bool) {
+        emit(split, .showDetailViewController, [.init("viewController", .controller(destination))])
+        let columns = state.controller(split).split!
+        if columns.isCollapsed, let navigation = primaryNavigation(of: split) {
+            push(destination, onto: navigation, animated: animated)
+            state.update(split) { $0.split!.secondary = destination }
+        } else {
+            replaceColumn(of: split, secondary: true, with: destination, animated: animated)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Storyboard
+
+extension Transaction {
+    /// Selects tab `index` of `tabBar` (spec §5.9). Returns false when the delegate vetoed it.
+    mutating func selectTab(
+        _ index: Int, of tabBar: ControllerID, byUser: Bool, shouldSelect: Bool, animated: Bool
+    ) throws(NavigationError) -> Bool {
+        let controller = state.controller(tabBar)
+        guard controller.children.indices.contains(index) else {
+            throw .tabIndexOutOfRange(index, count: controller.children.count)
+        }
+        let tab = controller.children[index]
+        if byUser {
+            emit(tabBar, .tabBarControllerShouldSelect, [.init("viewController", .controller(tab))], result: .bool(shouldSelect))
+            guard shouldSelect else { return false }
+        }
+        if index == controller.selectedIndex {
+            // Tapping the selected tab again pops its navigation stack to the root.
+            if byUser, state.controller(tab).isNavigationController, state.controller(tab).children.count > 1 {
+                pop(tab, keeping: 1, animated: animated, reportCall: true)
+            }
+        } else {
+            let before = state.onScreen
+            state.update(tabBar) { $0.selectedIndex = index }
+            emitAppearance(appearanceChange(from: before), order: .tab, animated: false)
+        }
+        if byUser { emit(tabBar, .tabBarControllerDidSelect, [.init("viewController", .controller(tab))]) }
+        return true
+    }
+
+    /// The tab bar controller a request names, or the nearest one above the visible instance.
+    func tabBarController(_ id: ControllerID?) throws(NavigationError) -> ControllerID {
+        if let id {
+            guard try require(id).isTabBarController else { throw .notATabBarController(id) }
+            return id
+        }
+        for candidate in state.visiblePath.reversed() where state.controller(candidate).isTabBarController {
+            return candidate
+        }
+        throw .noContainer("tab bar controller")
+    }
+}

@@ -1,0 +1,163 @@
+import Storyboard
+
+extension Transaction {
+    /// Performs an unwind (spec §5.10): the search, then prepare, the action, and one transition that
+    /// dismisses, pops and selects on the way to the destination.
+    mutating func unwind(_ request: Command.UnwindRequest) throws(NavigationError) -> Transcript {
+        let source = try self.source(request.source)
+        let scene = state.scene(of: source)
+        let action: String
+        let identifier: SegueID?
+        switch request.target {
+        case .segue(let id):
+            guard let segue = scene.segue(id) else { throw .unknownSegue(id, scene: scene.id) }
+            guard segue.kind == .unwind, let segueAction = segue.action else {
+                throw .wrongSegueKind(id, expected: "an unwind segue", found: segue.kind)
+            }
+            action = segueAction
+            identifier = id
+        case .action(let name):
+            action = name
+            identifier = scene.segues.first { $0.kind == .unwind && $0.action == name }?.identifier
+        }
+        if request.trigger == .storyboard { try requireOnScreen(source) }
+        if request.trigger == .storyboard, !profile.usesLegacyUnwindSearch {
+            let answer = request.shouldPerform ?? identifier.flatMap { scene.shouldPerformSegue[$0.rawValue] } ?? true
+            let name: EventValue = identifier.map { .string($0.rawValue) } ?? .null
+            emit(source, .shouldPerformSegue, [.init("identifier", name), .init("sender", .null)], result: .bool(answer))
+            guard answer else { return transcript(performed: false, reason: .shouldPerformSegueReturnedFalse) }
+        }
+
+        let found = profile.usesLegacyUnwindSearch
+            ? legacySearch(action, from: source) : search(action, from: source)
+        guard let (destination, builder) = found.map({ ($0.0, $0.1) }) else {
+            return transcript(performed: false, reason: .noUnwindDestination, reasonDetail: noDestinationDetail(action))
+        }
+        let description = SegueDescription(identifier: identifier, kind: .unwind, source: source, destination: destination)
+        if let builder {
+            emit(builder, .segueForUnwinding,
+                [.init("toViewController", .controller(destination)), .init("fromViewController", .controller(source)),
+                 .init("identifier", identifier.map { .string($0.rawValue) } ?? .null)])
+        }
+        emit(source, .prepareForSegue, [.init("segue", .segue(description)), .init("sender", .null)])
+        hand(request.data, to: destination)
+        emit(destination, .unwindAction, [.init("action", .string(action)), .init("segue", .segue(description))])
+        emit(source, .performSegue, [.init("segue", .segue(description))])
+        if destination != source {
+            unwindTransition(from: source, to: destination, reportSteps: builder == nil, animated: request.animated)
+        }
+        return transcript(segue: description, destination: destination)
+    }
+
+    private func noDestinationDetail(_ action: String) -> String {
+        let storyboard = state.storyboard
+        let anyImplementer = storyboard.scenes.values.contains { storyboard.implements(action, scene: $0) }
+        return anyImplementer
+            ? "no instance on the source's responder chain can perform \(action)"
+            : "no class known to the storyboard implements \(action)"
+    }
+
+    /// `canPerformUnwindSegueAction(_:from:sender:)`: the scene's override, else "the class implements
+    /// the action" (and, in ios17/ios18, "and I am not the source").
+    private func canPerform(_ action: String, at candidate: ControllerID, source: ControllerID) -> Bool {
+        let scene = state.scene(of: candidate)
+        if let override = scene.canPerformUnwindSegueAction[action] { return override }
+        if profile.sourceCannotUnwindToItself, candidate == source { return false }
+        return state.storyboard.implements(action, scene: scene)
+    }
+
+    private mutating func askCanPerform(_ action: String, at candidate: ControllerID, source: ControllerID) -> Bool {
+        let answer = canPerform(action, at: candidate, source: source)
+        emitSearch(candidate, .canPerformUnwindSegueAction,
+            [.init("action", .string(action)), .init("from", .controller(source))], result: .bool(answer))
+        return answer
+    }
+
+    /// Children in the order a search visits them: a navigation stack from the top.
+    private func searchOrder(_ id: ControllerID) -> [ControllerID] {
+        let controller = state.controller(id)
+        return controller.isNavigationController ? controller.children.reversed() : controller.children
+    }
+
+    /// The iOS 9+ search: from the source's next responder outwards, each candidate's allowed children
+    /// depth-first, then the candidate itself.
+    private mutating func search(_ action: String, from source: ControllerID) -> (ControllerID, ControllerID?)? {
+        var sourceChain: Set<ControllerID> = [source]
+        var current = source
+        while let next = state.nextResponder(of: current) {
+            sourceChain.insert(next)
+            current = next
+        }
+        var candidate = state.nextResponder(of: source)
+        while let node = candidate {
+            if let found = searchSubtree(node, action: action, source: source, sourceChain: sourceChain) {
+                return (found, nil)
+            }
+            candidate = state.nextResponder(of: node)
+        }
+        return nil
+    }
+
+    private mutating func searchSubtree(
+        _ node: ControllerID, action: String, source: ControllerID, sourceChain: Set<ControllerID>
+    ) -> ControllerID? {
+        let allowed = searchOrder(node).filter { !sourceChain.contains($0) }
+        emitSearch(node, .allowedChildrenForUnwinding, [.init("source", .controller(source))], result: .controllers(allowed))
+        for child in allowed {
+            if let found = searchSubtree(child, action: action, source: source, sourceChain: sourceChain) { return found }
+        }
+        return askCanPerform(action, at: node, source: source) ? node : nil
+    }
+
+    /// TN2298's search (ios8): each responder's `viewControllerForUnwindSegueAction` asks its direct
+    /// children (a navigation stack from the top, the source included), then itself. Returns the
+    /// destination and the responder that found it, which builds the segue.
+    private mutating func legacySearch(_ action: String, from source: ControllerID) -> (ControllerID, ControllerID?)? {
+        var candidate = state.nextResponder(of: source)
+        while let responder = candidate {
+            let asked = searchOrder(responder) + [responder]
+            let found = asked.first { canPerform(action, at: $0, source: source) }
+            emitSearch(responder, .viewControllerForUnwindSegueAction,
+                [.init("action", .string(action)), .init("from", .controller(source))], result: .optional(found))
+            for id in asked {
+                if askCanPerform(action, at: id, source: source) { return (id, responder) }
+            }
+            candidate = state.nextResponder(of: responder)
+        }
+        return nil
+    }
+
+    /// The unwind's one transition (spec §5.10 steps 6–7): the highest presentation on the source side
+    /// is dismissed, each container on the way down to the destination pops or selects, and appearance
+    /// follows the outermost change. Popped instances are released before dismissed ones.
+    private mutating func unwindTransition(
+        from source: ControllerID, to destination: ControllerID, reportSteps: Bool, animated: Bool
+    ) {
+        let before = state.onScreen
+        let destinationChain = state.structuralAncestry(of: destination)
+        let sourceChain = state.structuralAncestry(of: source)
+        let ancestor = sourceChain.first { destinationChain.contains($0) }!
+        let dismissedRoot = sourceChain.prefix { $0 != ancestor }.last { state.controller($0).isPresentedRoot }
+        let dismissed = dismissedRoot.map { detachPresentation($0, animated: animated) } ?? []
+
+        let downward = Array(destinationChain.prefix { $0 != ancestor }.reversed())
+        var pops: [PendingPop] = []
+        var tabChanged = false
+        for (container, next) in zip([ancestor] + downward, downward) {
+            if reportSteps { emit(container, .unwindForSegue, [.init("towards", .controller(next))]) }
+            let controller = state.controller(container)
+            guard let index = controller.children.firstIndex(of: next) else { continue }
+            if controller.isNavigationController, index < controller.children.count - 1 {
+                pops.append(beginPop(container, keeping: index + 1, animated: animated, reportCall: true))
+            } else if controller.isTabBarController, controller.selectedIndex != index {
+                state.update(container) { $0.selectedIndex = index }
+                tabChanged = true
+            }
+        }
+        let order: AppearanceOrder = dismissedRoot != nil ? .modal : (tabChanged ? .tab : .navigation)
+        emitAppearance(appearanceChange(from: before), order: order, animated: animated)
+        for pop in pops { finishPop(pop, animated: animated) }
+        release(pops.flatMap { $0.popped.flatMap { state.releaseOrder(of: $0) } })
+        release(dismissed)
+    }
+}

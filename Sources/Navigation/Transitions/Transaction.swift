@@ -1,0 +1,80 @@
+import Storyboard
+
+/// The working copy of one command: the state being changed and the events it has caused so far.
+/// ``Navigator`` assigns `state` back only when the command succeeds.
+struct Transaction {
+    var state: NavigationState
+    var events: [LifecycleEvent] = []
+    var search: [SearchStep] = []
+
+    init(state: NavigationState) {
+        self.state = state
+        events.reserveCapacity(24)
+    }
+
+    var profile: Profile { state.profile }
+
+    mutating func emit(
+        _ id: ControllerID, _ method: EventMethod, _ arguments: [EventArgument] = [], result: EventValue? = nil
+    ) {
+        let controller = state.controller(id)
+        emit(controller, method, arguments, result: result)
+    }
+
+    /// Emits for an instance that may already be gone from the state (a `deinit`).
+    mutating func emit(
+        _ controller: Controller, _ method: EventMethod, _ arguments: [EventArgument] = [], result: EventValue? = nil
+    ) {
+        events.append(
+            LifecycleEvent(
+                sequence: state.nextEventSequence, controller: controller.id, scene: controller.scene,
+                className: controller.className, method: method, arguments: arguments, result: result))
+        state.nextEventSequence += 1
+    }
+
+    /// Emits a search query both as an event and as a step of the search trace.
+    mutating func emitSearch(_ id: ControllerID, _ method: EventMethod, _ arguments: [EventArgument], result: EventValue) {
+        emit(id, method, arguments, result: result)
+        search.append(SearchStep(controller: id, method: method, result: result))
+    }
+
+    func transcript(
+        performed: Bool = true, reason: Transcript.Reason? = nil, reasonDetail: String? = nil,
+        segue: SegueDescription? = nil, destination: ControllerID? = nil
+    ) -> Transcript {
+        Transcript(
+            performed: performed, reason: reason, reasonDetail: reasonDetail, segue: segue, destination: destination,
+            events: events, search: search)
+    }
+
+    // MARK: - Resolving what a request names
+
+    func require(_ id: ControllerID) throws(NavigationError) -> Controller {
+        guard let controller = state[id] else { throw .unknownInstance(id) }
+        return controller
+    }
+
+    /// The request's source, or the visible instance.
+    func source(_ id: ControllerID?) throws(NavigationError) -> ControllerID {
+        if let id { return try require(id).id }
+        guard let visible = state.visible else { throw .sessionEnded }
+        return visible
+    }
+
+    func scene(_ reference: SceneReference) throws(NavigationError) -> Scene {
+        switch reference {
+        case .storyboardIdentifier(let identifier):
+            guard let scene = state.storyboard.scene(storyboardIdentifier: identifier) else {
+                throw .unknownScene(reference)
+            }
+            return scene
+        case .scene(let id):
+            guard let scene = state.storyboard.scenes[id] else { throw .unknownScene(reference) }
+            return scene
+        }
+    }
+
+    func requireOnScreen(_ id: ControllerID) throws(NavigationError) {
+        guard state.onScreen.contains(id) else { throw .notInWindowHierarchy(id) }
+    }
+}

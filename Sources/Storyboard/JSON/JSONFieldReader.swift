@@ -1,0 +1,98 @@
+/// Reads typed fields out of a `JSONValue` object and records every problem with its path,
+/// so that a loader reports all of them at once rather than the first.
+struct JSONFieldReader {
+    private(set) var issues: [StoryboardError.Issue] = []
+
+    mutating func fail(_ path: String, _ message: String) {
+        issues.append(StoryboardError.Issue(path: path, message: message))
+    }
+
+    /// The object at `path`, or `nil` (with an issue) when the value is of another type.
+    mutating func object(_ value: JSONValue?, at path: String) -> [String: JSONValue]? {
+        guard let value else { return nil }
+        guard let object = value.objectValue else {
+            fail(path, "expected an object, found \(value.typeName)")
+            return nil
+        }
+        return object
+    }
+
+    /// Records each key of `object` that is not in `known`, sorted, as an unknown field.
+    mutating func rejectUnknownKeys(_ object: [String: JSONValue], known: Set<String>, at path: String) {
+        for key in object.keys.sorted() where !known.contains(key) {
+            fail(join(path, key), "unknown field")
+        }
+    }
+
+    mutating func string(_ object: [String: JSONValue], _ key: String, at path: String) -> String? {
+        guard let value = object[key], value != .null else { return nil }
+        guard let string = value.stringValue else {
+            fail(join(path, key), "expected a string, found \(value.typeName)")
+            return nil
+        }
+        return string
+    }
+
+    mutating func bool(_ object: [String: JSONValue], _ key: String, at path: String) -> Bool? {
+        guard let value = object[key], value != .null else { return nil }
+        guard let bool = value.boolValue else {
+            fail(join(path, key), "expected a boolean, found \(value.typeName)")
+            return nil
+        }
+        return bool
+    }
+
+    mutating func int(_ object: [String: JSONValue], _ key: String, at path: String) -> Int? {
+        guard let value = object[key], value != .null else { return nil }
+        guard let int = value.intValue else {
+            fail(join(path, key), "expected an integer, found \(value.typeName)")
+            return nil
+        }
+        return int
+    }
+
+    mutating func strings(_ object: [String: JSONValue], _ key: String, at path: String) -> [String] {
+        guard let value = object[key], value != .null else { return [] }
+        guard let array = value.arrayValue else {
+            fail(join(path, key), "expected an array of strings, found \(value.typeName)")
+            return []
+        }
+        var result: [String] = []
+        for (index, element) in array.enumerated() {
+            if let string = element.stringValue {
+                result.append(string)
+            } else {
+                fail("\(join(path, key))[\(index)]", "expected a string, found \(element.typeName)")
+            }
+        }
+        return result
+    }
+
+    mutating func boolMap(_ object: [String: JSONValue], _ key: String, at path: String) -> [String: Bool] {
+        guard let map = self.object(object[key], at: join(path, key)) else { return [:] }
+        var result: [String: Bool] = [:]
+        for name in map.keys.sorted() {
+            if let bool = map[name]?.boolValue {
+                result[name] = bool
+            } else {
+                fail(join(join(path, key), name), "expected a boolean, found \(map[name]!.typeName)")
+            }
+        }
+        return result
+    }
+
+    /// A string field that must be one of an enum's raw values.
+    mutating func enumeration<E: RawRepresentable & CaseIterable>(
+        _ type: E.Type, _ object: [String: JSONValue], _ key: String, at path: String
+    ) -> E? where E.RawValue == String {
+        guard let raw = string(object, key, at: path) else { return nil }
+        guard let value = E(rawValue: raw) else {
+            let allowed = E.allCases.map(\.rawValue).joined(separator: ", ")
+            fail(join(path, key), "unknown value \"\(raw)\" (expected one of: \(allowed))")
+            return nil
+        }
+        return value
+    }
+
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+}

@@ -1,0 +1,39 @@
+/// One segue as the storyboard declares it, starting from its scene.
+public struct Segue: Sendable, Equatable {
+    public var identifier: SegueID?
+    public var kind: SegueKind
+    /// The destination scene; `nil` for unwind segues, whose destination is found at run time.
+    public var destination: SceneID?
+    /// The unwind action selector (`unwindToList:`), for unwind segues.
+    public var action: String?
+    /// For custom segues: what `perform()` does.
+    public var perform: CustomPerform?
+    public var customClass: String?
+    public var modalPresentationStyle: PresentationStyle?
+    public var modalTransitionStyle: TransitionStyle?
+    public var animates: Bool
+    /// The style a popover or sheet adapts to in compact width (`adaptivePresentationStyle(for:)`).
+    public var adaptivePresentationStyle: PresentationStyle?
+    /// Whether the trigger is a control in the scene (`true`) or the controller itself, so that
+    /// only code can perform it (`false`).
+    public var hasTrigger: Bool
+
+    public init(
+        identifier: SegueID? = nil, kind: SegueKind, destination: SceneID? = nil, action: String? = nil,
+        perform: CustomPerform? = nil, customClass: String? = nil,
+        modalPresentationStyle: PresentationStyle? = nil, modalTransitionStyle: TransitionStyle? = nil,
+        animates: Bool = true, adaptivePresentationStyle: PresentationStyle? = nil, hasTrigger: Bool = true
+    ) {
+        self.identifier = identifier
+        self.kind = kind
+        self.destination = destination
+        self.action = action
+        self.perform = perform
+        self.customClass = customClass
+        self.modalPresentationStyle = modalPresentationStyle
+        self.modalTransitionStyle = modalTransitionStyle
+        self.animates = animates
+        self.adaptivePresentationStyle = adaptivePresentationStyle
+        self.hasTrigger = hasTrigger
+    }
+}
