@@ -46,12 +46,15 @@ public struct NavigationState: Sendable, Equatable {
         instances[controller.id] = controller
     }
 
-    /// Removes a released instance, and the split column that still names it (a collapsed secondary
-    /// popped off the primary navigation stack).
+    /// Removes a released instance and the references that outlive it: a split column that still
+    /// names it (a collapsed secondary popped off the primary navigation stack), and presentations it
+    /// called, whose next responder becomes their presenting instance (UIKit's
+    /// `presentingViewController`, the caller being gone).
     mutating func remove(_ id: ControllerID) {
         instances[id] = nil
-        for (splitID, controller) in instances where controller.split?.secondary == id {
-            instances[splitID]!.split!.secondary = nil
+        for (otherID, controller) in instances {
+            if controller.split?.secondary == id { instances[otherID]!.split!.secondary = nil }
+            if controller.presentationCaller == id { instances[otherID]!.presentationCaller = controller.presenting }
         }
     }
 

@@ -37,20 +37,24 @@ extension Transaction {
 
     /// Collapses an expanded split for compact width: its secondary moves onto the primary navigation
     /// stack (`collapseSecondary`, then push-order callbacks for whatever that covers).
+    /// With no navigation controller in the primary column, the secondary just leaves the screen.
     mutating func collapse(_ split: ControllerID, animated: Bool) {
         let columns = state.controller(split).split!
-        state.update(split) { $0.split!.isCollapsed = true }
-        guard let secondary = columns.secondary else { return }
-        emit(split, .collapseSecondary, [.init("secondary", .controller(secondary)), .init("primary", .controller(columns.primary))])
-        guard let navigation = primaryNavigation(of: split) else { return }
         let before = state.onScreen
-        emit(secondary, .willMoveToParent, [.init("parent", .controller(navigation))])
-        state.update(split) { $0.children.removeAll { $0 == secondary } }
-        state.update(navigation) { $0.children.append(secondary) }
-        state.update(secondary) { $0.parent = navigation }
-        let change = appearanceChange(from: before)
-        emitAppearance(change, order: .navigation, animated: animated)
-        emit(secondary, .didMoveToParent, [.init("parent", .controller(navigation))])
+        state.update(split) { $0.split!.isCollapsed = true }
+        var moved: (secondary: ControllerID, navigation: ControllerID)?
+        if let secondary = columns.secondary {
+            emit(split, .collapseSecondary, [.init("secondary", .controller(secondary)), .init("primary", .controller(columns.primary))])
+            if let navigation = primaryNavigation(of: split) {
+                emit(secondary, .willMoveToParent, [.init("parent", .controller(navigation))])
+                state.update(split) { $0.children.removeAll { $0 == secondary } }
+                state.update(navigation) { $0.children.append(secondary) }
+                state.update(secondary) { $0.parent = navigation }
+                moved = (secondary, navigation)
+            }
+        }
+        emitAppearance(appearanceChange(from: before), order: .navigation, animated: animated)
+        if let moved { emit(moved.secondary, .didMoveToParent, [.init("parent", .controller(moved.navigation))]) }
     }
 
     /// Expands a collapsed split for regular width: the secondary and what was pushed above it leave

@@ -13,7 +13,8 @@ extension Transaction {
         for id in state.onScreen { emit(id, .willTransitionToTraitCollection, traitArguments) }
         state.traits = traits
         let compact = traits.horizontalSizeClass == .compact
-        for id in state.onScreen where state.controller(id).isSplitViewController {
+        // Expanding releases what was pushed above a secondary, so re-check each id is still alive.
+        for id in state.onScreen where state[id]?.isSplitViewController == true {
             let collapsed = state.controller(id).split!.isCollapsed
             if compact, !collapsed { collapse(id, animated: true) }
             if !compact, collapsed { expand(id, animated: true) }

@@ -1,0 +1,78 @@
+import Foundation
+import Navigation
+import PropertyBased
+import Storyboard
+import Testing
+
+/// Random storyboards and random operation sequences (PropertyBased prints a `.fixedSeed` to paste
+/// into the test on failure, which replays the same case).
+struct NavigatorPropertyTests {
+    /// One random walk: the commands and the transcripts they produced (or the error).
+    struct Walk {
+        var commands: [Command] = []
+        var outcomes: [String] = []
+        var problems: [String] = []
+    }
+
+    /// `SEGUED_DEBUG_WALKS=1` prints each command before it runs, to find the one that crashes.
+    static let debugWalks = ProcessInfo.processInfo.environment["SEGUED_DEBUG_WALKS"] == "1"
+    static let choices = Gen.int(in: 0...1_000_000).array(of: 40...160)
+
+    static func walk(storyboardChoices: [Int], commandChoices: [Int], profile: Profile, steps: Int) -> Walk {
+        var storyboardStream = ChoiceStream(storyboardChoices)
+        let storyboard = RandomStoryboard.make(&storyboardStream)
+        var walk = Walk()
+        if case let issues = StoryboardValidator.validate(storyboard), !issues.isEmpty {
+            walk.problems.append("generator made an invalid storyboard: \(issues)")
+            return walk
+        }
+        var commandStream = ChoiceStream(commandChoices)
+        let traits = Traits(idiom: commandStream.pick(Traits.Idiom.allCases))
+        guard let launched = try? Navigator.launch(storyboard, profile: profile, traits: traits) else {
+            walk.problems.append("launch failed")
+            return walk
+        }
+        var state = launched.0
+        let launch = launched.1
+        var invariants = Invariants()
+        walk.problems += invariants.check(launch) + Invariants.check(state)
+        for _ in 0..<steps where !state.isEnded {
+            let command = RandomCommand.make(state, &commandStream)
+            walk.commands.append(command)
+            let before = state
+            if debugWalks { print("DEBUG \(command)") }
+            do {
+                let transcript = try Navigator.apply(command, to: &state)
+                walk.outcomes.append(transcript.events.map(\.description).joined(separator: "\n"))
+                let revisionStep = transcript.performed ? 1 : 0
+                if state.revision != before.revision + revisionStep {
+                    walk.problems.append("revision \(before.revision) -> \(state.revision) for performed=\(transcript.performed)")
+                }
+                walk.problems += invariants.check(transcript).map { "after \(command): \($0)" }
+                walk.problems += Invariants.check(state).map { "after \(command): \($0)" }
+            } catch {
+                walk.outcomes.append("error \(error.code)")
+                if state != before { walk.problems.append("failed \(command) changed the state") }
+            }
+            if !walk.problems.isEmpty { break }
+        }
+        return walk
+    }
+
+    @Test(arguments: Profile.allCases)
+    func randomWalks_keepTheInvariants(profile: Profile) async {
+        await propertyCheck(count: 600, input: Self.choices, Self.choices) { storyboardChoices, commandChoices in
+            let walk = Self.walk(storyboardChoices: storyboardChoices, commandChoices: commandChoices, profile: profile, steps: 40)
+            #expect(walk.problems.isEmpty, "\(walk.problems.first ?? "")")
+        }
+    }
+
+    @Test func replayingTheSameCommands_givesTheSameTranscripts() async {
+        await propertyCheck(count: 300, input: Self.choices, Self.choices) { storyboardChoices, commandChoices in
+            let first = Self.walk(storyboardChoices: storyboardChoices, commandChoices: commandChoices, profile: .ios17, steps: 30)
+            let second = Self.walk(storyboardChoices: storyboardChoices, commandChoices: commandChoices, profile: .ios17, steps: 30)
+            #expect(first.commands == second.commands)
+            #expect(first.outcomes == second.outcomes)
+        }
+    }
+}

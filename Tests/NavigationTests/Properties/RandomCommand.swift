@@ -1,0 +1,54 @@
+import Navigation
+import Storyboard
+
+/// Picks a command from what the current state offers, plus deliberately wrong ones (unknown ids,
+/// off-screen sources, out-of-range tabs) so that failure atomicity is exercised too.
+enum RandomCommand {
+    static func make(_ state: NavigationState, _ choices: inout ChoiceStream) -> Command {
+        let storyboard = state.storyboard
+        let sceneIDs = storyboard.sortedSceneIDs
+        let onScreen = state.onScreen
+        let anyID = ControllerID(rawValue: 1 + choices.next(state.createdCount + 2))
+        let someSource: ControllerID? = choices.chance(70) ? nil : (choices.chance(80) ? choices.pick(onScreen.isEmpty ? [anyID] : onScreen) : anyID)
+        let sourceScene = (someSource ?? state.visible).flatMap { state[$0] }.map { storyboard.scenes[$0.scene]! }
+        let segueIDs = sourceScene?.segues.compactMap(\.identifier) ?? []
+        let trigger: Trigger = choices.chance(75) ? .storyboard : .programmatic
+        let shouldPerform: Bool? = choices.chance(10) ? false : nil
+        switch choices.next(16) {
+        case 0...4:
+            let identifier = segueIDs.isEmpty || choices.chance(5) ? SegueID("missing") : choices.pick(segueIDs)
+            if let segue = sourceScene?.segue(identifier), segue.kind == .unwind {
+                return .unwind(.init(target: .segue(identifier), source: someSource, trigger: trigger, shouldPerform: shouldPerform))
+            }
+            return .performSegue(.init(identifier: identifier, source: someSource, trigger: trigger, shouldPerform: shouldPerform,
+                                       data: choices.chance(30) ? .object(["n": .number(Double(choices.next(9)))]) : nil))
+        case 5:
+            return .unwind(.init(target: .action(choices.pick(RandomStoryboard.actions)), source: someSource, trigger: trigger))
+        case 6:
+            return .pop(navigation: choices.chance(80) ? nil : anyID, animated: choices.chance(50))
+        case 7:
+            return choices.chance(50) ? .popToRoot(navigation: nil, animated: true) : .popTo(anyID, animated: true)
+        case 8:
+            return .dismiss(choices.chance(60) ? nil : anyID, animated: true)
+        case 9:
+            return .selectTab(index: choices.next(4), tabBar: choices.chance(80) ? nil : anyID, byUser: choices.chance(60),
+                              shouldSelect: choices.chance(15) ? false : nil)
+        case 10:
+            return .setTraits(Traits(horizontalSizeClass: choices.pick(Traits.SizeClass.allCases), idiom: choices.pick(Traits.Idiom.allCases)))
+        case 11:
+            return .push(.scene(choices.pick(sceneIDs)), navigation: nil, data: nil, animated: true)
+        case 12:
+            return .present(.scene(choices.pick(sceneIDs)), from: someSource, style: choices.pick(RandomStoryboard.styles), data: nil, animated: true)
+        case 13:
+            let kind = choices.pick([SegueKind.show, .showDetail, .presentation, .popoverPresentation, .push, .modal, .replace])
+            return .performCodeSegue(.init(kind: kind, destination: .scene(choices.pick(sceneIDs)), source: someSource))
+        case 14:
+            let entries: [StackEntry] = (0..<choices.next(4)).map { _ in
+                choices.chance(50) ? .existing(ControllerID(rawValue: 1 + choices.next(state.createdCount))) : .new(.scene(choices.pick(sceneIDs)))
+            }
+            return .setViewControllers(entries, navigation: nil, animated: true)
+        default:
+            return choices.chance(10) ? .end : .selectTab(index: choices.next(3), tabBar: nil, byUser: true, shouldSelect: nil)
+        }
+    }
+}
