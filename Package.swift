@@ -14,10 +14,15 @@ let sharedSettings: [SwiftSetting] = [
 let package = Package(
     name: "segued",
     platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "segued", targets: ["segued"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -27,6 +32,31 @@ let package = Package(
         ),
         .target(name: "Storyboard", swiftSettings: sharedSettings),
         .target(name: "Navigation", dependencies: ["Storyboard"], swiftSettings: sharedSettings),
+        .target(
+            name: "HTTPServer",
+            dependencies: ["CMicroHTTPD"],
+            swiftSettings: sharedSettings
+        ),
+        .target(
+            name: "SeguedService",
+            dependencies: [
+                "Storyboard", "Navigation", "HTTPServer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.embedInCode("Resources/openapi.yaml")],
+            swiftSettings: sharedSettings
+        ),
+        .executableTarget(
+            name: "segued",
+            dependencies: [
+                "SeguedService", "HTTPServer", "Storyboard", "Navigation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: sharedSettings
+        ),
         .target(
             name: "SeguedTestSupport",
             dependencies: ["Storyboard", "Navigation"],

@@ -1,8 +1,71 @@
 #ifndef SEGUED_CMICROHTTPD_SHIM_H
 #define SEGUED_CMICROHTTPD_SHIM_H
-#include <sys/types.h>
-#include <sys/socket.h>
-#include <stdint.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <unistd.h>
 #include <microhttpd.h>
+
+/// Fixed-arity wrapper around the variadic MHD_start_daemon, which Swift cannot call.
+///
+/// Binds `host` (an IPv4 or IPv6 literal) and `port` (0: an ephemeral port) with an internal
+/// poll() thread pool of `threads` (MHD_USE_EPOLL without a pool stalls at 128*k ready connections,
+/// see notes/libmicrohttpd.md) and suspend/resume (which brings the inter-thread channel that
+/// MHD_quiesce_daemon needs). `timeout` is in seconds; MHD's default is "never", which invites
+/// slowloris. Returns NULL with `*bad_address = 1` when `host` is not an address literal.
+static inline struct MHD_Daemon *segued_mhd_start(
+    const char *host, uint16_t port, unsigned int threads, unsigned int timeout,
+    unsigned int connection_limit, size_t memory_limit,
+    MHD_AccessHandlerCallback handler, void *handler_cls,
+    MHD_RequestCompletedCallback completed, void *completed_cls, int *bad_address)
+{
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    struct sockaddr *address;
+    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    *bad_address = 0;
+    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        v4.sin_port = htons(port);
+        address = (struct sockaddr *)&v4;
+    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        v6.sin6_port = htons(port);
+        address = (struct sockaddr *)&v6;
+        flags |= MHD_USE_IPv6;
+    } else {
+        *bad_address = 1;
+        return NULL;
+    }
+    return MHD_start_daemon(
+        flags, port, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_SOCK_ADDR, address,
+        MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_CONNECTION_TIMEOUT, timeout,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_END);
+}
+
+/// The port the daemon is bound to (the ephemeral one when started with port 0); 0 if unknown.
+static inline uint16_t segued_mhd_bound_port(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/// Closes the listen socket MHD_quiesce_daemon handed back (-1: none).
+static inline void segued_close_socket(MHD_socket socket)
+{
+    if (socket != MHD_INVALID_SOCKET) close(socket);
+}
+
 #endif

@@ -1,14 +1,16 @@
 /// Reads typed fields out of a `JSONValue` object and records every problem with its path,
-/// so that a loader reports all of them at once rather than the first.
-struct JSONFieldReader {
-    private(set) var issues: [StoryboardError.Issue] = []
+/// so that a loader reports all of them at once rather than the first. Request bodies use it too.
+public struct JSONFieldReader {
+    public private(set) var issues: [StoryboardError.Issue] = []
 
-    mutating func fail(_ path: String, _ message: String) {
+    public init() {}
+
+    public mutating func fail(_ path: String, _ message: String) {
         issues.append(StoryboardError.Issue(path: path, message: message))
     }
 
     /// The object at `path`, or `nil` (with an issue) when the value is of another type.
-    mutating func object(_ value: JSONValue?, at path: String) -> [String: JSONValue]? {
+    public mutating func object(_ value: JSONValue?, at path: String) -> [String: JSONValue]? {
         guard let value else { return nil }
         guard let object = value.objectValue else {
             fail(path, "expected an object, found \(value.typeName)")
@@ -18,13 +20,13 @@ struct JSONFieldReader {
     }
 
     /// Records each key of `object` that is not in `known`, sorted, as an unknown field.
-    mutating func rejectUnknownKeys(_ object: [String: JSONValue], known: Set<String>, at path: String) {
+    public mutating func rejectUnknownKeys(_ object: [String: JSONValue], known: Set<String>, at path: String) {
         for key in object.keys.sorted() where !known.contains(key) {
             fail(join(path, key), "unknown field")
         }
     }
 
-    mutating func string(_ object: [String: JSONValue], _ key: String, at path: String) -> String? {
+    public mutating func string(_ object: [String: JSONValue], _ key: String, at path: String) -> String? {
         guard let value = object[key], value != .null else { return nil }
         guard let string = value.stringValue else {
             fail(join(path, key), "expected a string, found \(value.typeName)")
@@ -33,7 +35,7 @@ struct JSONFieldReader {
         return string
     }
 
-    mutating func bool(_ object: [String: JSONValue], _ key: String, at path: String) -> Bool? {
+    public mutating func bool(_ object: [String: JSONValue], _ key: String, at path: String) -> Bool? {
         guard let value = object[key], value != .null else { return nil }
         guard let bool = value.boolValue else {
             fail(join(path, key), "expected a boolean, found \(value.typeName)")
@@ -42,7 +44,7 @@ struct JSONFieldReader {
         return bool
     }
 
-    mutating func int(_ object: [String: JSONValue], _ key: String, at path: String) -> Int? {
+    public mutating func int(_ object: [String: JSONValue], _ key: String, at path: String) -> Int? {
         guard let value = object[key], value != .null else { return nil }
         guard let int = value.intValue else {
             fail(join(path, key), "expected an integer, found \(value.typeName)")
@@ -51,7 +53,7 @@ struct JSONFieldReader {
         return int
     }
 
-    mutating func strings(_ object: [String: JSONValue], _ key: String, at path: String) -> [String] {
+    public mutating func strings(_ object: [String: JSONValue], _ key: String, at path: String) -> [String] {
         guard let value = object[key], value != .null else { return [] }
         guard let array = value.arrayValue else {
             fail(join(path, key), "expected an array of strings, found \(value.typeName)")
@@ -68,7 +70,7 @@ struct JSONFieldReader {
         return result
     }
 
-    mutating func boolMap(_ object: [String: JSONValue], _ key: String, at path: String) -> [String: Bool] {
+    public mutating func boolMap(_ object: [String: JSONValue], _ key: String, at path: String) -> [String: Bool] {
         guard let map = self.object(object[key], at: join(path, key)) else { return [:] }
         var result: [String: Bool] = [:]
         for name in map.keys.sorted() {
@@ -82,7 +84,7 @@ struct JSONFieldReader {
     }
 
     /// A string field that must be one of an enum's raw values.
-    mutating func enumeration<E: RawRepresentable & CaseIterable>(
+    public mutating func enumeration<E: RawRepresentable & CaseIterable>(
         _ type: E.Type, _ object: [String: JSONValue], _ key: String, at path: String
     ) -> E? where E.RawValue == String {
         guard let raw = string(object, key, at: path) else { return nil }
@@ -94,5 +96,5 @@ struct JSONFieldReader {
         return value
     }
 
-    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    public func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 }

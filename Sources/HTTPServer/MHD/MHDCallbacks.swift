@@ -1,0 +1,78 @@
+internal import CMicroHTTPD
+import Synchronization
+
+// The C callbacks. Each recovers its Swift object from a `cls` pointer and calls one Swift method.
+// MHD's pointers are valid only during a callback, so strings and bytes are copied out at once.
+
+/// `MHD_AccessHandlerCallback`: called after the headers, once per body piece, and once more with
+/// `*upload_data_size == 0` when the body is complete.
+let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, conCls in
+    guard let cls, let connection, let conCls, let uploadDataSize else { return .NO }
+    // The daemon's cls is the ServerCore, passed retained and released only after MHD_stop_daemon
+    // has joined every MHD thread, so it outlives this call.
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    guard let stored = conCls.pointee else {
+        // First call: headers only. "Respond on a later access-handler call, never the first":
+        // queuing here makes 0.9.75 close the connection (notes/libmicrohttpd.md, pitfall 1).
+        let context = MHDConnectionContext(
+            method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
+            limit: core.configuration.maxBodySize)
+        // Released in mhdRequestCompleted.
+        conCls.pointee = Unmanaged.passRetained(context).toOpaque()
+        core.inFlight.add(1, ordering: .relaxed)
+        return .YES
+    }
+    let context = Unmanaged<MHDConnectionContext>.fromOpaque(stored).takeUnretainedValue()
+    if uploadDataSize.pointee > 0 {
+        if let uploadData {
+            context.append(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee))
+        }
+        uploadDataSize.pointee = 0
+        return .YES
+    }
+    let request = Request(
+        method: context.method, path: context.path,
+        query: mhdValues(connection, .GET_ARGUMENT_KIND).map { (name: $0.0, value: $0.1) },
+        headers: Dictionary(mhdValues(connection, .HEADER_KIND).map { ($0.0.lowercased(), $0.1) }) { first, _ in first },
+        body: context.body, bodyExceededLimit: context.exceededLimit)
+    return mhdQueue(core.respond(to: request), on: connection)
+}
+
+/// `MHD_RequestCompletedCallback`: releases the per-request context retained on the first call.
+let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
+    guard let cls, let conCls, let stored = conCls.pointee else { return }
+    Unmanaged<MHDConnectionContext>.fromOpaque(stored).release()
+    conCls.pointee = nil
+    Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
+}
+
+/// Copies the key/value pairs of one kind (headers, query arguments) out of the connection.
+private func mhdValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(String, String)] {
+    let collector = MHDValueCollector()
+    // Unretained: the collector lives on this stack frame for the whole synchronous call.
+    let context = Unmanaged.passUnretained(collector).toOpaque()
+    _ = MHD_get_connection_values(connection, kind, mhdCollectValue, context)
+    return collector.pairs
+}
+
+private let mhdCollectValue: MHD_KeyValueIterator = { cls, _, key, value in
+    guard let cls, let key else { return .YES }
+    let collector = Unmanaged<MHDValueCollector>.fromOpaque(cls).takeUnretainedValue()
+    collector.pairs.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+    return .YES
+}
+
+/// Queues `response` and destroys MHD's copy right away (pitfall 7: MUST_COPY for Swift buffers).
+/// MHD refuses a manual Content-Length and header values with CR or LF (pitfall 8): those are skipped.
+private func mhdQueue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
+    let mhdResponse = response.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let mhdResponse else { return .NO }
+    defer { MHD_destroy_response(mhdResponse) }
+    for (name, value) in response.headers where name.lowercased() != "content-length" {
+        guard !value.contains(where: { $0 == "\r" || $0 == "\n" }) else { continue }
+        _ = MHD_add_response_header(mhdResponse, name, value)
+    }
+    return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+}

@@ -1,0 +1,31 @@
+/// An HTTP request as the handler sees it: copied out of libmicrohttpd, so it is a plain value.
+public struct Request: Sendable {
+    public var method: String
+    /// The path without the query string, percent-decoded by libmicrohttpd.
+    public var path: String
+    /// Query arguments in order; a bare `?flag` has an empty value.
+    public var query: [(name: String, value: String)]
+    /// Header fields with lowercased names (RFC 9110 field names are case-insensitive).
+    public var headers: [String: String]
+    public var body: [UInt8]
+    /// The body was larger than the configured limit and was dropped: the handler answers 413.
+    public var bodyExceededLimit: Bool
+
+    public init(
+        method: String, path: String, query: [(name: String, value: String)] = [], headers: [String: String] = [:],
+        body: [UInt8] = [], bodyExceededLimit: Bool = false
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.bodyExceededLimit = bodyExceededLimit
+    }
+
+    /// The value of a header field, by case-insensitive name.
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The first value of a query argument.
+    public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
+}

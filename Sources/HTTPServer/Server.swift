@@ -1,0 +1,45 @@
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd that hands every request to a synchronous handler.
+///
+/// ```swift
+/// let server = Server(configuration: .init(port: 0)) { request in
+///     Response(status: 200, body: Array("ok".utf8))
+/// }
+/// try server.start()
+/// print(server.port)
+/// server.shutdown(gracePeriod: .seconds(5))
+/// ```
+/// The handler runs on libmicrohttpd's pool threads; it must not block on async work.
+public final class Server: Sendable {
+    private let core: ServerCore
+    private let daemon = Mutex<MHDDaemon?>(nil)
+
+    public init(configuration: ServerConfiguration, handler: @escaping @Sendable (Request) -> Response) {
+        core = ServerCore(configuration: configuration, handler: handler)
+    }
+
+    /// Binds and starts serving.
+    /// - Throws: ``HTTPServerError`` when the address is invalid or cannot be bound.
+    public func start() throws(HTTPServerError) {
+        try daemon.withLock { (daemon: inout MHDDaemon?) throws(HTTPServerError) in
+            guard daemon == nil else { throw HTTPServerError(.alreadyStarted, "the server is running") }
+            daemon = try MHDDaemon(core: core)
+        }
+    }
+
+    /// The bound port (the ephemeral one when configured with 0); 0 before `start()`.
+    public var port: Int { daemon.withLock { $0?.port ?? 0 } }
+
+    /// Requests received and not yet completed.
+    public var requestsInFlight: Int { daemon.withLock { $0?.requestsInFlight ?? 0 } }
+
+    /// Stops accepting connections, lets in-flight requests finish (at most `gracePeriod`), then stops.
+    public func shutdown(gracePeriod: Duration) {
+        let running = daemon.withLock { daemon in
+            defer { daemon = nil }
+            return daemon
+        }
+        running?.stop(waitingUntil: .now + gracePeriod)
+    }
+}

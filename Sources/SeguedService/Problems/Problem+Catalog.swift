@@ -1,0 +1,76 @@
+/// The problems the service itself raises, one constructor per cause so that each `type` is stable.
+extension Problem {
+    static func notFound(_ path: String) -> Problem {
+        Problem(code: "not-found", title: "Not Found", status: 404, detail: "No resource at \(path).")
+    }
+    static func methodNotAllowed(_ method: String, allowed: [String]) -> Problem {
+        Problem(
+            code: "method-not-allowed", title: "Method Not Allowed", status: 405,
+            detail: "\(method) is not allowed here; use \(allowed.joined(separator: ", ")).",
+            headers: [("Allow", allowed.joined(separator: ", "))])
+    }
+    static func unknownSession(_ id: String) -> Problem {
+        Problem(code: "unknown-session", title: "Unknown session", status: 404, detail: "No session \"\(id)\".")
+    }
+    static func unknownStoryboard(_ id: String) -> Problem {
+        Problem(code: "unknown-storyboard", title: "Unknown storyboard", status: 404, detail: "No storyboard \"\(id)\".")
+    }
+    static func malformedJSON(_ detail: String) -> Problem {
+        Problem(code: "malformed-json", title: "Malformed JSON", status: 400, detail: detail)
+    }
+    /// A well-formed body whose fields are wrong: every problem with its path.
+    static func invalidRequest(_ issues: [(path: String, message: String)]) -> Problem {
+        Problem(
+            code: "invalid-request", title: "Invalid request", status: 422,
+            detail: issues.map { "\($0.path): \($0.message)" }.joined(separator: "; "),
+            extensions: [("errors", .issues(issues.map { ($0.path, $0.message, nil, nil) }))])
+    }
+    static func unsupportedMediaType(_ found: String?, expected: [String]) -> Problem {
+        Problem(
+            code: "unsupported-media-type", title: "Unsupported Media Type", status: 415,
+            detail: "Content-Type \(found.map { "\"\($0)\"" } ?? "missing"); expected \(expected.joined(separator: " or ")).",
+            headers: [("Accept-Post", expected.joined(separator: ", "))])
+    }
+    static func bodyTooLarge(limit: Int) -> Problem {
+        Problem(code: "body-too-large", title: "Content Too Large", status: 413, detail: "Request bodies are limited to \(limit) bytes.")
+    }
+    static func revisionConflict(expected: String, current: Int) -> Problem {
+        Problem(
+            code: "revision-conflict", title: "Precondition Failed", status: 412,
+            detail: "If-Match \(expected) does not match the session's revision \(current).",
+            extensions: [("currentRevision", .int(current))], headers: [("ETag", "\"\(current)\"")])
+    }
+    static func sessionExists(_ id: String) -> Problem {
+        Problem(
+            code: "session-exists", title: "Session exists", status: 409,
+            detail: "Session \"\(id)\" exists with another configuration; DELETE it first or choose another id.")
+    }
+    static func storyboardInUse(_ id: String, sessions: Int) -> Problem {
+        Problem(
+            code: "storyboard-in-use", title: "Storyboard in use", status: 409,
+            detail: "Storyboard \"\(id)\" is used by \(sessions) session(s); end them first.",
+            extensions: [("sessions", .int(sessions))])
+    }
+    static func tooManySessions(limit: Int) -> Problem {
+        Problem(
+            code: "too-many-sessions", title: "Too many sessions", status: 503,
+            detail: "The server holds its limit of \(limit) live sessions; end some or wait for idle ones to expire.",
+            headers: [("Retry-After", "60")])
+    }
+    static func idempotencyKeyReused(_ key: String) -> Problem {
+        Problem(
+            code: "idempotency-key-reused", title: "Idempotency key reused", status: 422,
+            detail: "Idempotency-Key \"\(key)\" was first used with a different request.")
+    }
+    static func notImplemented(_ what: String) -> Problem {
+        Problem(code: "not-implemented", title: "Not Implemented", status: 501, detail: what)
+    }
+    static func invalidParameter(_ name: String, _ message: String) -> Problem {
+        Problem(
+            code: "invalid-parameter", title: "Invalid query parameter", status: 400, detail: "\(name): \(message)",
+            extensions: [("parameter", .string(name))])
+    }
+    static func shuttingDown() -> Problem {
+        Problem(code: "shutting-down", title: "Service Unavailable", status: 503, detail: "The server is shutting down.")
+    }
+}

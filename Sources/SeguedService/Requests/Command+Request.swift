@@ -1,0 +1,72 @@
+import HTTPServer
+import Navigation
+import Storyboard
+
+/// Decoding of the operation endpoints' bodies (api.md), kept behind these functions so that the
+/// decoder can be swapped for a faster one if profiling asks for it.
+extension Command {
+    private static let segueKeys: Set<String> = [
+        "identifier", "source", "trigger", "shouldPerform", "sender", "data", "animated", "kind", "scene",
+        "storyboardIdentifier", "modalPresentationStyle",
+    ]
+
+    /// `POST …/segues`: a storyboard segue by `identifier`, or a segue made in code by `kind` and a
+    /// destination (`scene` or `storyboardIdentifier`).
+    static func segue(_ request: Request) throws(Problem) -> Command {
+        var body = try RequestBody(request)
+        body.only(segueKeys)
+        let source = body.controller("source")
+        let animated = body.bool("animated")
+        let data = body.data()
+        if body.object["kind"] != nil {
+            let kind = body.enumeration(SegueKind.self, "kind")
+            let destination = body.sceneReference(required: true)
+            let identifier = body.string("identifier").map { SegueID($0) }
+            let style = body.enumeration(PresentationStyle.self, "modalPresentationStyle")
+            for key in ["trigger", "shouldPerform", "sender"] where body.object[key] != nil {
+                body.reader.fail(key, "not used by a segue made in code (it skips shouldPerformSegue)")
+            }
+            try body.finish()
+            return .performCodeSegue(
+                .init(identifier: identifier, kind: kind!, destination: destination!, source: source,
+                      modalPresentationStyle: style, data: data, animated: animated ?? true))
+        }
+        let identifier = body.required("identifier")
+        let trigger = body.enumeration(Trigger.self, "trigger") ?? .storyboard
+        let shouldPerform = body.bool("shouldPerform")
+        let sender = body.object["sender"] ?? .null
+        for key in ["scene", "storyboardIdentifier", "modalPresentationStyle"] where body.object[key] != nil {
+            body.reader.fail(key, "only for a segue made in code (give kind)")
+        }
+        try body.finish()
+        return .performSegue(
+            .init(identifier: SegueID(identifier!), source: source, trigger: trigger, shouldPerform: shouldPerform,
+                  sender: sender, data: data, animated: animated))
+    }
+
+    /// `POST …/unwind`: `{action}` or `{identifier}` of an unwind segue.
+    static func unwind(_ request: Request) throws(Problem) -> Command {
+        var body = try RequestBody(request)
+        body.only(["action", "identifier", "source", "trigger", "shouldPerform", "data", "animated"])
+        let action = body.string("action")
+        let identifier = body.string("identifier")
+        let target: UnwindTarget?
+        switch (action, identifier) {
+        case (let action?, nil): target = .action(action)
+        case (nil, let identifier?): target = .segue(SegueID(identifier))
+        case (.some, .some):
+            body.reader.fail("identifier", "give action or identifier, not both")
+            target = nil
+        case (nil, nil):
+            body.reader.fail("action", "missing (or give identifier)")
+            target = nil
+        }
+        let source = body.controller("source")
+        let trigger = body.enumeration(Trigger.self, "trigger") ?? .storyboard
+        let shouldPerform = body.bool("shouldPerform")
+        let data = body.data()
+        let animated = body.bool("animated") ?? true
+        try body.finish()
+        return .unwind(.init(target: target!, source: source, trigger: trigger, shouldPerform: shouldPerform, data: data, animated: animated))
+    }
+}

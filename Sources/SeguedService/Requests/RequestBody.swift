@@ -1,0 +1,97 @@
+import Foundation
+import HTTPServer
+import Navigation
+import Storyboard
+
+/// A JSON request body being read into a command: the object, and every problem found on the way,
+/// reported together as one `invalid-request` problem.
+struct RequestBody {
+    let object: [String: JSONValue]
+    var reader = JSONFieldReader()
+
+    /// Checks the media type and parses the body as a JSON object.
+    /// - Throws: `Problem` 415 for another media type, 400 for malformed JSON or a non-object.
+    init(_ request: Request, allowEmpty: Bool = false) throws(Problem) {
+        if allowEmpty, request.body.isEmpty {
+            object = [:]
+            return
+        }
+        guard RequestBody.isJSON(request.header("content-type")) else {
+            throw .unsupportedMediaType(request.header("content-type"), expected: ["application/json"])
+        }
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
+        } catch {
+            throw .malformedJSON(request.body.isEmpty ? "The request body is empty; expected a JSON object." : "The request body is not valid JSON.")
+        }
+        guard let object = value.objectValue else {
+            throw .malformedJSON("The request body must be a JSON object, not \(value.typeName).")
+        }
+        self.object = object
+    }
+
+    /// `application/json` or any `+json` type, parameters ignored.
+    static func isJSON(_ contentType: String?) -> Bool {
+        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else {
+            return false
+        }
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+
+    mutating func only(_ keys: Set<String>) { reader.rejectUnknownKeys(object, known: keys, at: "") }
+
+    mutating func string(_ key: String) -> String? { reader.string(object, key, at: "") }
+    mutating func bool(_ key: String) -> Bool? { reader.bool(object, key, at: "") }
+    mutating func int(_ key: String) -> Int? { reader.int(object, key, at: "") }
+
+    mutating func required(_ key: String) -> String? {
+        if object[key] == nil || object[key] == .null { reader.fail(key, "missing") }
+        return string(key)
+    }
+
+    /// An instance id (`vc3`).
+    mutating func controller(_ key: String) -> ControllerID? {
+        guard let text = string(key) else { return nil }
+        guard let id = ControllerID(text) else {
+            reader.fail(key, "\"\(text)\" is not an instance id (vc1, vc2, …)")
+            return nil
+        }
+        return id
+    }
+
+    mutating func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type, _ key: String) -> E? where E.RawValue == String {
+        reader.enumeration(type, object, key, at: "")
+    }
+
+    /// Data for `prepare(for:sender:)`: any JSON object.
+    mutating func data(_ key: String = "data") -> JSONValue? {
+        guard let value = object[key], value != .null else { return nil }
+        guard value.objectValue != nil else {
+            reader.fail(key, "expected an object, found \(value.typeName)")
+            return nil
+        }
+        return value
+    }
+
+    /// A scene as code names it: `storyboardIdentifier` (what `instantiateViewController(withIdentifier:)`
+    /// takes) or `scene` (the storyboard's scene key).
+    mutating func sceneReference(required: Bool) -> SceneReference? {
+        let identifier = string("storyboardIdentifier")
+        let scene = string("scene")
+        switch (identifier, scene) {
+        case (let identifier?, nil): return .storyboardIdentifier(identifier)
+        case (nil, let scene?): return .scene(SceneID(scene))
+        case (.some, .some): reader.fail("scene", "give storyboardIdentifier or scene, not both")
+        case (nil, nil): if required { reader.fail("storyboardIdentifier", "missing (or give scene)") }
+        }
+        return nil
+    }
+
+    /// Throws the collected problems, if any.
+    func finish() throws(Problem) {
+        guard reader.issues.isEmpty else {
+            throw .invalidRequest(reader.issues.map { ($0.path, $0.message) })
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import HTTPServer
+import Storyboard
+import Navigation
+
+extension SeguedService {
+    enum OperationEndpoint {
+        case segue, unwind, action
+    }
+
+    /// `POST …/segues`, `…/unwind`, `…/actions`: decode the command, apply it under the session's
+    /// lock (with `If-Match` and `Idempotency-Key`), answer with the transcript and the new `ETag`.
+    func operate(_ request: Request, sessionID: String, kind endpoint: OperationEndpoint) throws(Problem) -> Response {
+        let session = try lookupSession(sessionID)
+        let command: Command
+        switch endpoint {
+        case .segue: command = try Command.segue(request)
+        case .unwind: command = try Command.unwind(request)
+        case .action: command = try Command.action(request)
+        }
+        let idempotency = request.header("idempotency-key").map { IdempotencyCache.Key(key: $0, request: request) }
+        let operation = Self.operationName(command)
+        return session.perform(command, ifMatch: request.header("if-match"), idempotency: idempotency) { transcript, state in
+            metrics.recordOperation(operation, performed: transcript.performed)
+            var response = Self.json(200) { w in w.transcript(transcript, state: state) }
+            response.setHeader("ETag", ETag.value(state.revision))
+            return response
+        }
+    }
+
+    static func operationName(_ command: Command) -> String {
+        switch command {
+        case .performSegue: "performSegue"
+        case .performCodeSegue: "performCodeSegue"
+        case .unwind: "unwind"
+        case .pop: "pop"
+        case .popToRoot: "popToRoot"
+        case .popTo: "popTo"
+        case .setViewControllers: "setViewControllers"
+        case .push: "push"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .selectTab: "selectTab"
+        case .setTraits: "setTraits"
+        case .end: "end"
+        }
+    }
+
+    /// `GET …/segues`: what can be triggered now: each on-screen instance's segues with an
+    /// identifier (embeds and relationships excluded) and its unwind segues.
+    func listTriggerable(_ id: String) throws(Problem) -> Response {
+        let session = try lookupSession(id)
+        return session.read { state in
+            let navigation = state.navigation
+            return Self.json(200) { w in
+                w.object { w in
+                    w.key("revision"); w.int(navigation.revision)
+                    var unwinds: [(String, String, String?, String)] = []
+                    w.key("segues")
+                    w.array { w in
+                        for instance in navigation.onScreen {
+                            let controller = navigation[instance]!
+                            let scene = navigation.storyboard.scenes[controller.scene]!
+                            for segue in scene.segues {
+                                guard let identifier = segue.identifier else { continue }
+                                if segue.kind == .unwind {
+                                    unwinds.append((instance.description, scene.id.rawValue, identifier.rawValue, segue.action ?? ""))
+                                    continue
+                                }
+                                guard segue.kind != .embed, segue.kind != .relationship, segue.perform != .embed else { continue }
+                                w.object { w in
+                                    w.key("source"); w.string(instance.description)
+                                    w.key("scene"); w.string(scene.id.rawValue)
+                                    w.key("identifier"); w.string(identifier.rawValue)
+                                    w.key("kind"); w.string(segue.kind.rawValue)
+                                    w.key("destination"); w.string(segue.destination?.rawValue)
+                                    w.key("trigger"); w.string(segue.hasTrigger ? "control" : "controller")
+                                }
+                            }
+                        }
+                    }
+                    w.key("unwinds")
+                    w.array { w in
+                        for (source, scene, identifier, action) in unwinds {
+                            w.object { w in
+                                w.key("source"); w.string(source)
+                                w.key("scene"); w.string(scene)
+                                w.key("identifier"); w.string(identifier)
+                                w.key("action"); w.string(action)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `GET …/events?after=SEQ&limit=N`: the log in order. When `after` is older than what the
+    /// bounded log still holds, `gap` says which events were dropped.
+    func getEvents(_ id: String, _ request: Request) throws(Problem) -> Response {
+        let session = try lookupSession(id)
+        let after = try Self.intParameter(request, "after", default: 0, range: 0...Int.max)
+        let limit = try Self.intParameter(request, "limit", default: 100, range: 1...1000)
+        return session.read { state in
+            let events = state.log.events(after: after, limit: limit)
+            let last = state.navigation.nextEventSequence - 1
+            return Self.json(200) { w in
+                w.object { w in
+                    w.key("events"); w.events(events)
+                    w.key("next"); w.int(events.last?.sequence ?? max(after, 0))
+                    w.key("lastSeq"); w.int(last)
+                    w.key("more"); w.bool((events.last?.sequence ?? after) < last)
+                    if let first = state.log.firstSequence, after + 1 < first {
+                        w.key("gap")
+                        w.object { w in
+                            w.key("firstAvailable"); w.int(first)
+                            w.key("dropped"); w.int(first - after - 1)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func intParameter(_ request: Request, _ name: String, default value: Int, range: ClosedRange<Int>) throws(Problem) -> Int {
+        guard let text = request.queryValue(name) else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw .invalidParameter(name, "expected an integer in \(range.lowerBound)...\(range.upperBound == Int.max ? "" : String(range.upperBound))")
+        }
+        return number
+    }
+}

@@ -1,0 +1,154 @@
+import HTTPServer
+import Logging
+import Navigation
+import Storyboard
+
+extension SeguedService {
+    /// `POST /v1/sessions` (server-chosen id) and `PUT /v1/sessions/{id}` (client-chosen id):
+    /// `{storyboard, profile?, traits?, initialScene?}`. 201 with the session and the launch events;
+    /// a PUT of an existing id with the same configuration answers 200 with the session as it is.
+    func createSession(_ request: Request, id requestedID: String?) throws(Problem) -> Response {
+        let id: SessionID
+        if let requestedID {
+            guard let valid = SessionID(validating: requestedID) else {
+                throw .invalidParameter("id", "session ids are 1-64 characters from A-Z a-z 0-9 . _ -")
+            }
+            id = valid
+        } else {
+            id = SessionID.random()
+        }
+        var body = try RequestBody(request)
+        body.only(["storyboard", "profile", "traits", "initialScene"])
+        let reference = body.required("storyboard")
+        let profile = body.enumeration(Profile.self, "profile") ?? configuration.defaultProfile
+        let traits = readTraits(&body)
+        let initialScene = body.string("initialScene").map { SceneID($0) }
+        try body.finish()
+        guard let stored = storyboards.find(reference!) else { throw .unknownStoryboard(reference!) }
+        if let initialScene, stored.storyboard.scenes[initialScene] == nil {
+            throw .invalidRequest([("initialScene", "unknown scene \"\(initialScene)\"")])
+        }
+        let sessionConfiguration = Session.Configuration(
+            storyboardID: stored.id, profile: profile, traits: traits, initialScene: initialScene)
+        var launch: Transcript?
+        let result = try sessions.insert(id: id, configuration: sessionConfiguration) { () throws(Problem) -> Session in
+            let (state, transcript) = try Self.launch(stored.storyboard, sessionConfiguration)
+            launch = transcript
+            return Session(id: id, configuration: sessionConfiguration, navigation: state, launch: transcript,
+                           logCapacity: configuration.eventLogCapacity)
+        }
+        metrics.setSessions(sessions.count)
+        switch result {
+        case .full: throw .tooManySessions(limit: sessions.limit)
+        case .conflict: throw .sessionExists(id.rawValue)
+        case .existing(let session):
+            return session.read { state in sessionResponse(session, state: state, status: 200, launch: nil) }
+        case .created(let session):
+            logger.info("session \(id) started on \(stored.id) (\(profile.rawValue))")
+            metrics.recordOperation("launch", performed: true)
+            return session.read { state in sessionResponse(session, state: state, status: 201, launch: launch) }
+        }
+    }
+
+    private static func launch(_ storyboard: Storyboard, _ configuration: Session.Configuration) throws(Problem) -> (NavigationState, Transcript) {
+        do {
+            return try Navigator.launch(storyboard, profile: configuration.profile, traits: configuration.traits, initialScene: configuration.initialScene)
+        } catch {
+            throw error.problem
+        }
+    }
+
+    private func readTraits(_ body: inout RequestBody) -> Traits {
+        guard let object = body.reader.object(body.object["traits"], at: "traits") else { return .phone }
+        body.reader.rejectUnknownKeys(object, known: ["horizontalSizeClass", "idiom"], at: "traits")
+        let size = body.reader.enumeration(Traits.SizeClass.self, object, "horizontalSizeClass", at: "traits")
+        let idiom = body.reader.enumeration(Traits.Idiom.self, object, "idiom", at: "traits") ?? .phone
+        return Traits(horizontalSizeClass: size, idiom: idiom)
+    }
+
+    private func sessionResponse(_ session: Session, state: Session.State, status: Int, launch: Transcript?) -> Response {
+        var response = Self.json(status) { w in w.session(session, state: state, launchEvents: launch?.events) }
+        response.setHeader("ETag", ETag.value(state.navigation.revision))
+        response.setHeader("Location", "/v1/sessions/\(session.id)")
+        return response
+    }
+
+    func getSession(_ id: String) throws(Problem) -> Response {
+        let session = try lookupSession(id)
+        return session.read { state in sessionResponse(session, state: state, status: 200, launch: nil) }
+    }
+
+    func listSessions() -> Response {
+        Self.json(200) { w in
+            w.object { w in
+                w.key("sessions")
+                w.array { w in
+                    for session in sessions.all {
+                        session.read { state in
+                            w.object { w in
+                                w.key("id"); w.string(session.id.rawValue)
+                                w.key("storyboard"); w.string(session.configuration.storyboardID)
+                                w.key("profile"); w.string(session.configuration.profile.rawValue)
+                                w.key("revision"); w.int(state.navigation.revision)
+                                w.key("visible"); w.string(state.navigation.visible?.description)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `DELETE /v1/sessions/{id}`: the session ends; its instances `deinit` (returned as events).
+    func deleteSession(_ id: String) throws(Problem) -> Response {
+        let session = try lookupSession(id)
+        guard sessions.remove(session.id) != nil else { throw .unknownSession(id) }
+        metrics.setSessions(sessions.count)
+        let response = session.perform(.end, ifMatch: nil, idempotency: nil) { transcript, state in
+            Self.json(200) { w in
+                w.object { w in
+                    w.key("id"); w.string(session.id.rawValue)
+                    w.key("ended"); w.bool(true)
+                    w.key("events"); w.events(transcript.events)
+                }
+            }
+        }
+        logger.info("session \(session.id) ended")
+        return response
+    }
+
+    func getStack(_ id: String) throws(Problem) -> Response {
+        let session = try lookupSession(id)
+        return session.read { state in
+            var response = Self.json(200) { w in w.stack(state.navigation) }
+            response.setHeader("ETag", ETag.value(state.navigation.revision))
+            return response
+        }
+    }
+
+    func lookupSession(_ id: String) throws(Problem) -> Session {
+        guard let sessionID = SessionID(validating: id), let session = sessions[sessionID] else { throw .unknownSession(id) }
+        return session
+    }
+}
+
+extension JSONWriter {
+    /// The whole state of a session: configuration, revision, the stack with every instance.
+    mutating func session(_ session: Session, state: Session.State, launchEvents: [LifecycleEvent]? = nil) {
+        object { w in
+            w.key("id"); w.string(session.id.rawValue)
+            w.key("storyboard"); w.string(session.configuration.storyboardID)
+            w.key("profile"); w.string(session.configuration.profile.rawValue)
+            w.key("traits")
+            w.object { w in
+                w.key("horizontalSizeClass"); w.string(state.navigation.traits.horizontalSizeClass.rawValue)
+                w.key("idiom"); w.string(state.navigation.traits.idiom.rawValue)
+            }
+            w.key("initialScene"); w.string(session.configuration.initialScene?.rawValue)
+            w.key("revision"); w.int(state.navigation.revision)
+            w.key("lastEventSeq"); w.int(state.navigation.nextEventSequence - 1)
+            w.key("stack"); w.stack(state.navigation)
+            if let launchEvents { w.key("events"); w.events(launchEvents) }
+        }
+    }
+}

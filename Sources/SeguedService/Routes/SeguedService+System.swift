@@ -1,0 +1,33 @@
+import HTTPServer
+
+extension SeguedService {
+    static func json(_ status: Int, _ write: (inout JSONWriter) -> Void) -> Response {
+        var writer = JSONWriter()
+        write(&writer)
+        return Response(status: status, headers: [("Content-Type", "application/json")], body: writer.bytes)
+    }
+
+    func health() -> Response {
+        Self.json(200) { w in w.object { w in w.key("status"); w.string("ok") } }
+    }
+
+    func readiness() -> Response {
+        if isShuttingDown { return Problem.shuttingDown().response }
+        return Self.json(200) { w in
+            w.object { w in
+                w.key("status"); w.string("ready")
+                w.key("sessions"); w.int(sessions.count)
+                w.key("storyboards"); w.int(storyboards.all.count)
+            }
+        }
+    }
+
+    func metricsResponse() -> Response {
+        metrics.setSessions(sessions.count)
+        return Response(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: metrics.exposition)
+    }
+
+    func openAPIResponse() -> Response {
+        Response(status: 200, headers: [("Content-Type", "application/yaml")], body: OpenAPIDocument.bytes)
+    }
+}

@@ -1,0 +1,75 @@
+public import HTTPServer
+public import Logging
+import Navigation
+public import Storyboard
+import Synchronization
+
+/// The REST service (spec/api.md): storyboards, sessions and their operations, answered as JSON
+/// with RFC 9457 problems for every failure. It knows HTTP only as ``Request`` and ``Response``
+/// values, so tests call ``handle(_:)`` directly, without sockets.
+///
+/// ```swift
+/// let service = SeguedService()
+/// let server = Server(configuration: .init(port: 8080), handler: service.handle)
+/// ```
+public final class SeguedService: Sendable {
+    let configuration: ServiceConfiguration
+    let logger: Logger
+    let storyboards = StoryboardStore()
+    let sessions: SessionStore
+    let metrics = ServiceMetrics()
+    private let shuttingDown = Atomic<Bool>(false)
+    /// The id of the built-in demo storyboard (also reachable as `"demo"`).
+    public let demoStoryboardID: String
+
+    public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger = Logger(label: "segued")) {
+        self.configuration = configuration
+        self.logger = logger
+        sessions = SessionStore(limit: configuration.maxSessions, idleTimeout: configuration.sessionTTL)
+        // The demo is compiled in and covered by tests, so failing to load it is a build defect.
+        let demo = try! StoryboardJSONLoader.load(JSONValue.parse(DemoStoryboard.json))
+        demoStoryboardID = storyboards.add(demo).0.id
+    }
+
+    /// Adds a storyboard (from `--storyboard FILE`); returns its id.
+    @discardableResult
+    public func addStoryboard(_ storyboard: Storyboard) -> String { storyboards.add(storyboard).0.id }
+
+    /// Answers one request. Never throws: every failure becomes a problem document.
+    @Sendable
+    public func handle(_ request: Request) -> Response {
+        let start = ContinuousClock.now
+        var template = "unmatched"
+        let response: Response
+        if request.bodyExceededLimit {
+            response = Problem.bodyTooLarge(limit: configuration.maxBodySize).response
+        } else if let route = route(request) {
+            template = route.template
+            do {
+                response = try route.run(request.method)
+            } catch {
+                response = error.response
+            }
+        } else {
+            response = Problem.notFound(request.path).response
+        }
+        let duration = ContinuousClock.now - start
+        metrics.recordRequest(route: template, method: request.method, status: response.status, duration: duration)
+        logger.debug("\(request.method) \(request.path) \(response.status) \(duration)")
+        return response
+    }
+
+    /// Ends sessions idle for longer than the configured TTL; returns their ids.
+    @discardableResult
+    public func expireIdleSessions() -> [String] {
+        let expired = sessions.expireIdle()
+        metrics.setSessions(sessions.count)
+        for id in expired { logger.info("session \(id) expired after \(configuration.sessionTTL) idle") }
+        return expired.map(\.rawValue)
+    }
+
+    /// From now on `/readyz` answers 503, so that load balancers stop sending work.
+    public func beginShutdown() { shuttingDown.store(true, ordering: .relaxed) }
+
+    var isShuttingDown: Bool { shuttingDown.load(ordering: .relaxed) }
+}

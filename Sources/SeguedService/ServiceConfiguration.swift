@@ -1,0 +1,26 @@
+public import Navigation
+
+/// What the service allows and defaults to; `segued serve` fills it from its options.
+public struct ServiceConfiguration: Sendable {
+    /// Live sessions beyond this are refused with a 503 problem.
+    public var maxSessions: Int
+    /// Sessions unused for longer than this are ended by ``SeguedService/expireIdleSessions()``.
+    public var sessionTTL: Duration
+    /// Events kept per session for `GET …/events`; older ones are dropped.
+    public var eventLogCapacity: Int
+    /// The profile of sessions created without one.
+    public var defaultProfile: Profile
+    /// The body limit the HTTP server enforces, quoted in 413 problems.
+    public var maxBodySize: Int
+
+    public init(
+        maxSessions: Int = 100_000, sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000,
+        defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20
+    ) {
+        self.maxSessions = maxSessions
+        self.sessionTTL = sessionTTL
+        self.eventLogCapacity = eventLogCapacity
+        self.defaultProfile = defaultProfile
+        self.maxBodySize = maxBodySize
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HTTPServer
+import Navigation
+import Storyboard
+import Synchronization
+
+/// One running app: its navigation state behind a lock, so that operations on one session are
+/// serialized while different sessions run in parallel on the server's threads.
+final class Session: Sendable {
+    /// What a session was created with; a `PUT` with the same id must match it.
+    struct Configuration: Equatable, Sendable {
+        var storyboardID: String
+        var profile: Profile
+        var traits: Traits
+        var initialScene: SceneID?
+    }
+
+    struct State: Sendable {
+        var navigation: NavigationState
+        var log: EventLog
+        var idempotency: IdempotencyCache
+        var lastUsed: ContinuousClock.Instant
+    }
+
+    let id: SessionID
+    let configuration: Configuration
+    private let state: Mutex<State>
+
+    init(id: SessionID, configuration: Configuration, navigation: NavigationState, launch: Transcript, logCapacity: Int) {
+        self.id = id
+        self.configuration = configuration
+        var log = EventLog(capacity: logCapacity)
+        log.append(contentsOf: launch.events)
+        state = Mutex(State(navigation: navigation, log: log, idempotency: IdempotencyCache(), lastUsed: .now))
+    }
+
+    /// Reads the state under the lock.
+    func read<T>(_ body: (State) -> T) -> T {
+        state.withLock { state in
+            state.lastUsed = .now
+            return body(state)
+        }
+    }
+
+    var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsed } }
+
+    /// Applies `command` under the lock (spec: operations on one session are serialized).
+    ///
+    /// `If-Match` is checked against the revision first (412 on mismatch); an `Idempotency-Key` seen
+    /// before returns the first response again, or 422 when it came with a different request.
+    /// The state is assigned only when the engine succeeds, so a failed command changes nothing.
+    func perform(
+        _ command: Command, ifMatch: String?, idempotency: IdempotencyCache.Key?,
+        respond: (Transcript, NavigationState) -> Response
+    ) -> Response {
+        state.withLock { state in
+            state.lastUsed = .now
+            if let idempotency {
+                switch state.idempotency.lookup(idempotency) {
+                case .hit(let response): return response
+                case .reused: return Problem.idempotencyKeyReused(idempotency.key).response
+                case .miss: break
+                }
+            }
+            if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
+                return Problem.revisionConflict(expected: ifMatch, current: state.navigation.revision).response
+            }
+            var navigation = state.navigation
+            let response: Response
+            do throws(NavigationError) {
+                let transcript = try Navigator.apply(command, to: &navigation)
+                state.navigation = navigation
+                state.log.append(contentsOf: transcript.events)
+                response = respond(transcript, navigation)
+            } catch {
+                response = error.problem.response
+            }
+            if let idempotency { state.idempotency.store(response, for: idempotency) }
+            return response
+        }
+    }
+}
+
+/// `ETag` values are the session revision as a strong entity tag (RFC 9110 §8.8.3).
+enum ETag {
+    static func value(_ revision: Int) -> String { "\"\(revision)\"" }
+
+    /// Whether an `If-Match` field value names `revision` (or is `*`).
+    static func matches(_ field: String, revision: Int) -> Bool {
+        let tags = field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return tags.contains("*") || tags.contains(value(revision))
+    }
+}

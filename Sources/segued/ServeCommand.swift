@@ -1,0 +1,110 @@
+public import ArgumentParser
+import Foundation
+import HTTPServer
+public import Logging
+public import Navigation
+import SeguedService
+import Storyboard
+
+/// `segued serve`: starts the daemon. With no `--storyboard` it serves only the built-in demo.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Start the HTTP daemon.")
+
+    @Option(help: "Address to listen on (an IPv4 or IPv6 literal; 0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one.")
+    var port = 8080
+
+    @Option(name: .customLong("storyboard"), help: "A segued-JSON storyboard to load at start (repeatable).")
+    var storyboards: [String] = []
+
+    @Option(help: "Profile of sessions created without one: ios17, ios18, ios12 or ios8.")
+    var profile: Profile = .ios17
+
+    @Option(help: "Live sessions beyond this are refused with 503.")
+    var maxSessions = 100_000
+
+    @Option(help: "Seconds a session may stay unused before it is ended.")
+    var sessionTTL = 3600
+
+    @Option(help: "Events kept per session for GET …/events.")
+    var eventLogSize = 10_000
+
+    @Option(help: "Largest accepted request body, in bytes (413 beyond).")
+    var maxBodySize = 1 << 20
+
+    @Option(help: "HTTP worker threads (default: the number of cores).")
+    var threads: Int?
+
+    @Option(help: "Seconds an idle connection is kept open.")
+    var connectionTimeout = 30
+
+    @Option(name: .customLong("cors-origin"), help: "A browser origin allowed to call the API, e.g. http://localhost:3000 (repeatable).")
+    var corsOrigins: [String] = []
+
+    @Option(help: "Seconds in-flight requests get to finish on SIGTERM or SIGINT.")
+    var shutdownGrace = 10
+
+    @Option(help: "trace, debug (one line per request), info (lifecycle), notice, warning, error or critical.")
+    var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        guard maxSessions > 0 else { throw ValidationError("--max-sessions must be positive") }
+        guard sessionTTL > 0 else { throw ValidationError("--session-ttl must be positive") }
+        guard eventLogSize > 0 else { throw ValidationError("--event-log-size must be positive") }
+        guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
+        if let threads, threads <= 0 { throw ValidationError("--threads must be positive") }
+        guard connectionTimeout > 0 else { throw ValidationError("--connection-timeout must be positive") }
+        guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
+    }
+
+    func run() throws {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "segued")
+        // Block the signals before libmicrohttpd starts its threads, which inherit the mask, so that
+        // only the main thread's sigwait receives them (notes/libmicrohttpd.md, pitfall 11).
+        let signals = SignalWaiter(blocking: [SIGTERM, SIGINT])
+
+        let service = SeguedService(
+            configuration: ServiceConfiguration(
+                maxSessions: maxSessions, sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize,
+                defaultProfile: profile, maxBodySize: maxBodySize),
+            logger: logger)
+        for path in storyboards {
+            let storyboard = try StoryboardFile.load(path)
+            let id = service.addStoryboard(storyboard)
+            logger.info("loaded storyboard \(storyboard.name) from \(path) as \(id)")
+        }
+        let server = Server(
+            configuration: ServerConfiguration(
+                host: host, port: port, threads: threads, connectionTimeout: connectionTimeout,
+                maxBodySize: maxBodySize, cors: CORSPolicy(allowedOrigins: Set(corsOrigins))),
+            handler: service.handle)
+        do {
+            try server.start()
+        } catch {
+            logger.critical("cannot start: \(error)")
+            throw ExitCode(1)
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        logger.info("segued \(Segued.version) listening on http://\(shownHost):\(server.port) (demo storyboard: \(service.demoStoryboardID), also \"demo\")")
+        IdleSessionReaper.start(service: service, every: .seconds(min(60, max(1, sessionTTL / 2))))
+
+        let signal = signals.wait()
+        logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"); refusing new connections, finishing in-flight requests")
+        service.beginShutdown()
+        server.shutdown(gracePeriod: .seconds(shutdownGrace))
+        logger.info("stopped")
+    }
+}
+
+extension Profile: ExpressibleByArgument {}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
