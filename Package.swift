@@ -68,6 +68,11 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(
+            name: "SeguedServiceTests",
+            dependencies: ["SeguedService", "HTTPServer", "Storyboard", "Navigation"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
             name: "NavigationTests",
             dependencies: [
                 "Storyboard", "Navigation", "SeguedTestSupport",

@@ -1,0 +1,37 @@
+# segued: `make run` and `make test` do all set-up on a fresh Debian machine with Swift.
+SWIFT ?= swift
+HOST ?= 127.0.0.1
+PORT ?= 8080
+ARGS ?=
+
+.PHONY: run test build release deps bench-engine bench-http clean
+
+## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself).
+deps:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd; then \
+		echo "installing libmicrohttpd-dev and pkg-config"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libmicrohttpd-dev pkg-config >/dev/null; \
+	fi
+
+release: deps
+	$(SWIFT) build -c release --product segued
+
+## Builds in release and starts segued on $(HOST):$(PORT) with the built-in demo storyboard.
+run: release
+	$$($(SWIFT) build -c release --show-bin-path)/segued serve --host $(HOST) --port $(PORT) $(ARGS)
+
+## Builds and runs every test.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench-engine: deps
+	$(SWIFT) build -c release --product bench-engine
+	$$($(SWIFT) build -c release --show-bin-path)/bench-engine
+
+bench-http: release
+	bench/http/run.sh
+
+clean:
+	rm -rf .build

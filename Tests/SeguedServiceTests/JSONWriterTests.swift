@@ -1,0 +1,44 @@
+import Foundation
+import Storyboard
+import Testing
+
+@testable import SeguedService
+
+/// The hand-written writer is checked against Foundation's decoder: what it writes must parse back
+/// to the same value.
+struct JSONWriterTests {
+    private func roundTrip(_ value: JSONValue) throws -> JSONValue {
+        var writer = JSONWriter()
+        writer.value(value)
+        return try JSONDecoder().decode(JSONValue.self, from: Data(writer.bytes))
+    }
+
+    @Test(arguments: [
+        "", "plain", "quote \" and backslash \\", "line\nbreak\r\ttab", "\u{0}\u{1}\u{1F}", "unicode é 漢字 🚀",
+        "</script>", "\u{7F}\u{2028}\u{2029}",
+    ])
+    func strings_roundTrip(_ text: String) throws {
+        #expect(try roundTrip(.string(text)) == .string(text))
+    }
+
+    @Test func numbersAndNesting_roundTrip() throws {
+        let value = JSONValue.object([
+            "int": .number(42), "negative": .number(-7), "fraction": .number(0.1), "large": .number(1e300),
+            "small": .number(-2.5e-8), "array": .array([.null, .bool(true), .bool(false), .object([:]), .array([])]),
+            "nested": .object(["a": .object(["b": .string("c")])]),
+        ])
+        #expect(try roundTrip(value) == value)
+    }
+
+    @Test func objects_haveSortedKeys_andCommasInTheRightPlaces() {
+        var writer = JSONWriter()
+        writer.value(.object(["b": .number(1), "a": .array([.number(1), .number(2)]), "c": .object([:])]))
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":[1,2],"b":1,"c":{}}"#)
+    }
+
+    @Test func controlCharacters_areEscapedAsUnicode() {
+        var writer = JSONWriter()
+        writer.string("\u{1}")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #""\u0001""#)
+    }
+}

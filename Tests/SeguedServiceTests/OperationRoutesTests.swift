@@ -1,0 +1,132 @@
+import Foundation
+import HTTPServer
+import SeguedService
+import Storyboard
+import Testing
+
+struct OperationRoutesTests {
+    let service = SeguedService()
+
+    @Test func segue_answersTheWholeTranscriptAndTheNewRevision() throws {
+        let id = try service.demoSession()
+        let response = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem", "data": {"itemID": 42}}"#))
+        #expect(response.status == 200)
+        #expect(response.header("ETag") == "\"2\"")
+        let body = try response.json
+        #expect(body["performed"] == .bool(true))
+        #expect(body["reason"] == .null)
+        #expect(body["segue"] == (try JSONValue.parse(#"{"identifier": "showItem", "kind": "show", "source": "vc3", "destination": "vc10"}"#)))
+        #expect(body.eventLines == [
+            "vc3 shouldPerformSegue", "vc10 init", "vc10 awakeFromNib", "vc3 prepareForSegue", "vc3 performSegue",
+            "vc2 pushViewController", "vc10 willMoveToParent", "vc10 loadView", "vc10 viewDidLoad",
+            "vc2 navigationControllerWillShow", "vc3 viewWillDisappear", "vc10 viewWillAppear", "vc10 viewIsAppearing",
+            "vc3 viewDidDisappear", "vc10 viewDidAppear", "vc10 didMoveToParent", "vc2 navigationControllerDidShow",
+        ])
+        let prepare = try #require(body["events"]?.arrayValue?[3])
+        #expect(prepare == (try JSONValue.parse(#"{"seq": 56, "vc": "vc3", "scene": "itemList", "class": "ItemListViewController", "method": "prepareForSegue", "args": {"segue": {"identifier": "showItem", "kind": "show", "source": "vc3", "destination": "vc10"}, "sender": null}}"#)))
+        #expect(body["stack"] == (try JSONValue.parse(#"{"revision": 2, "visible": "vc10", "path": ["vc1", "vc2", "vc10"]}"#)))
+        #expect(body["revision"]?.intValue == 2)
+        let stack = try service.handle(.make("GET", "/v1/sessions/\(id)/stack")).json
+        let detail = stack["layers"]?.arrayValue?[0]["root"]?["children"]?.arrayValue?[0]["children"]?.arrayValue?[1]
+        #expect(detail?["properties"] == (try JSONValue.parse(#"{"itemID": 42}"#)))
+    }
+
+    @Test func vetoedSegue_isASuccessWithTheReason() throws {
+        let id = try service.demoSession()
+        let body = try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem", "shouldPerform": false}"#)).json
+        #expect(body["performed"] == .bool(false))
+        #expect(body["reason"]?.stringValue == "shouldPerformSegueReturnedFalse")
+        #expect(body["revision"]?.intValue == 1)
+    }
+
+    @Test func unwind_carriesDestinationAndSearch() throws {
+        let id = try service.demoSession()
+        _ = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "addItem"}"#))
+        let body = try service.handle(.make("POST", "/v1/sessions/\(id)/unwind", json: #"{"identifier": "cancel", "data": {"cancelled": true}}"#)).json
+        #expect(body["performed"] == .bool(true))
+        #expect(body["destination"]?.stringValue == "vc3")
+        #expect(body["search"] == (try JSONValue.parse("""
+            [{"vc": "vc10", "method": "allowedChildrenForUnwinding", "result": []},
+             {"vc": "vc10", "method": "canPerformUnwindSegueAction", "result": false},
+             {"vc": "vc3", "method": "allowedChildrenForUnwinding", "result": []},
+             {"vc": "vc3", "method": "canPerformUnwindSegueAction", "result": true}]
+            """)))
+        let none = try service.handle(.make("POST", "/v1/sessions/\(id)/unwind", json: #"{"action": "nowhere:"}"#)).json
+        #expect(none["performed"] == .bool(false))
+        #expect(none["reason"]?.stringValue == "noUnwindDestination")
+        #expect(none["destination"] == .null)
+    }
+
+    @Test func codeSegue_andEveryActionType() throws {
+        let id = try service.demoSession()
+        func post(_ path: String, _ json: String) throws -> JSONValue {
+            let response = service.handle(.make("POST", "/v1/sessions/\(id)/\(path)", json: json))
+            #expect(response.status == 200, "\(json): \(response.text)")
+            return try response.json
+        }
+        #expect(try post("segues", #"{"kind": "show", "scene": "itemDetail"}"#)["stack"]?["visible"]?.stringValue == "vc10")
+        #expect(try post("actions", #"{"type": "back"}"#)["stack"]?["visible"]?.stringValue == "vc3")
+        #expect(try post("actions", #"{"type": "push", "storyboardIdentifier": "ItemDetail"}"#)["stack"]?["visible"]?.stringValue == "vc11")
+        #expect(try post("actions", #"{"type": "push", "scene": "itemDetail"}"#)["stack"]?["visible"]?.stringValue == "vc12")
+        #expect(try post("actions", #"{"type": "popTo", "target": "vc11"}"#)["stack"]?["visible"]?.stringValue == "vc11")
+        #expect(try post("actions", #"{"type": "popToRoot"}"#)["stack"]?["visible"]?.stringValue == "vc3")
+        #expect(try post("actions", #"{"type": "setViewControllers", "viewControllers": ["vc3", {"scene": "itemDetail"}]}"#)["stack"]?["visible"]?.stringValue == "vc13")
+        #expect(try post("actions", #"{"type": "pop"}"#)["stack"]?["visible"]?.stringValue == "vc3")
+        #expect(try post("actions", #"{"type": "present", "storyboardIdentifier": "EditForm", "modalPresentationStyle": "fullScreen"}"#)["stack"]?["visible"]?.stringValue == "vc15")
+        #expect(try post("actions", #"{"type": "dismiss"}"#)["stack"]?["visible"]?.stringValue == "vc3")
+        #expect(try post("actions", #"{"type": "selectTab", "index": 1}"#).eventLines.first == "vc1 tabBarControllerShouldSelect")
+        #expect(try post("actions", #"{"type": "selectTab", "index": 0, "byUser": false}"#).eventLines.contains("vc1 tabBarControllerShouldSelect") == false)
+        #expect(try post("actions", #"{"type": "setTraits", "horizontalSizeClass": "regular", "idiom": "pad"}"#)["performed"] == .bool(true))
+    }
+
+    @Test func engineErrors_areProblemsAndChangeNothing() throws {
+        let id = try service.demoSession()
+        try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "nope"}"#)).expectProblem(404, "unknown-segue")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem", "source": "vc99"}"#)).expectProblem(404, "unknown-instance")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "pop"}"#)).expectProblem(409, "cannot-pop-root")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "push", "storyboardIdentifier": "Missing"}"#)).expectProblem(404, "unknown-scene")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/unwind", json: #"{"identifier": "showItem"}"#)).expectProblem(409, "wrong-segue-kind")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "selectTab", "index": 9}"#)).expectProblem(409, "tab-index-out-of-range")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "fly"}"#)).expectProblem(422, "invalid-request")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "popTo"}"#)).expectProblem(422, "invalid-request")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "pop", "target": "vc3"}"#)).expectProblem(422, "invalid-request")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem", "source": "three"}"#)).expectProblem(422, "invalid-request")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem", "data": [1]}"#)).expectProblem(422, "invalid-request")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/unwind", json: #"{"action": "a:", "identifier": "b"}"#)).expectProblem(422, "invalid-request")
+        try service.handle(.make("POST", "/v1/sessions/nope/segues", json: #"{"identifier": "showItem"}"#)).expectProblem(404, "unknown-session")
+        let session = try service.handle(.make("GET", "/v1/sessions/\(id)")).json
+        #expect(session["revision"]?.intValue == 1)
+        #expect(session["lastEventSeq"]?.intValue == 52)
+    }
+
+    @Test func ifMatch_guardsTheRevision() throws {
+        let id = try service.demoSession()
+        let stale = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#, headers: ["if-match": "\"7\""]))
+        try stale.expectProblem(412, "revision-conflict")
+        #expect(stale.header("ETag") == "\"1\"")
+        #expect(try stale.json["currentRevision"]?.intValue == 1)
+        let fresh = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#, headers: ["if-match": "\"1\""]))
+        #expect(fresh.status == 200)
+        #expect(fresh.header("ETag") == "\"2\"")
+    }
+
+    @Test func idempotencyKey_returnsTheFirstResultInsteadOfActingTwice() throws {
+        let id = try service.demoSession()
+        let request = Request.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#, headers: ["idempotency-key": "k1"])
+        let first = service.handle(request)
+        let second = service.handle(request)
+        #expect(first.status == 200)
+        #expect(second.body == first.body)
+        #expect(try service.handle(.make("GET", "/v1/sessions/\(id)")).json["revision"]?.intValue == 2)
+        let other = Request.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "editItem"}"#, headers: ["idempotency-key": "k1"])
+        try service.handle(other).expectProblem(422, "idempotency-key-reused")
+    }
+
+    @Test func triggerableSegues_listTheOnScreenInstances() throws {
+        let id = try service.demoSession()
+        _ = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "addItem"}"#))
+        let body = try service.handle(.make("GET", "/v1/sessions/\(id)/segues")).json
+        #expect(body["segues"]?.arrayValue?.map { "\($0["source"]!.stringValue!) \($0["identifier"]!.stringValue!)" } == ["vc3 showItem", "vc3 addItem", "vc3 showFilter"])
+        #expect(body["unwinds"] == (try JSONValue.parse(#"[{"source": "vc11", "scene": "editItem", "identifier": "save", "action": "saveEdit:"}, {"source": "vc11", "scene": "editItem", "identifier": "cancel", "action": "cancelEdit:"}]"#)))
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import HTTPServer
+import SeguedService
+import Storyboard
+import Testing
+
+struct SessionRoutesTests {
+    let service = SeguedService()
+
+    @Test func create_returnsTheSessionItsStackAndTheLaunchEvents() throws {
+        let response = service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "demo"}"#))
+        #expect(response.status == 201)
+        #expect(response.header("ETag") == "\"1\"")
+        let body = try response.json
+        let id = try #require(body["id"]?.stringValue)
+        #expect(response.header("Location") == "/v1/sessions/\(id)")
+        #expect(body["profile"]?.stringValue == "ios17")
+        #expect(body["stack"]?["path"] == .array([.string("vc1"), .string("vc2"), .string("vc3")]))
+        #expect(body.eventLines.prefix(4) == ["vc1 init", "vc1 awakeFromNib", "vc2 init", "vc2 awakeFromNib"])
+        #expect(body.eventLines.suffix(3) == ["vc1 viewDidAppear", "vc2 viewDidAppear", "vc3 viewDidAppear"])
+        #expect(body["events"]?.arrayValue?.first?["seq"]?.intValue == 1)
+    }
+
+    @Test func put_usesTheClientsIdAndIsIdempotentForTheSameConfiguration() throws {
+        let body = #"{"storyboard": "demo", "profile": "ios12", "traits": {"idiom": "pad"}}"#
+        let created = service.handle(.make("PUT", "/v1/sessions/checkout-test", json: body))
+        #expect(created.status == 201)
+        #expect(try created.json["traits"] == JSONValue.parse(#"{"horizontalSizeClass": "regular", "idiom": "pad"}"#))
+        let again = service.handle(.make("PUT", "/v1/sessions/checkout-test", json: body))
+        #expect(again.status == 200)
+        #expect(try again.json["events"] == nil)
+        try service.handle(.make("PUT", "/v1/sessions/checkout-test", json: #"{"storyboard": "demo"}"#))
+            .expectProblem(409, "session-exists")
+        try service.handle(.make("PUT", "/v1/sessions/bad%20id!", json: body)).expectProblem(400, "invalid-parameter")
+    }
+
+    @Test func badBodies_nameEveryField() throws {
+        let response = service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": 7, "profile": "ios9", "colour": true}"#))
+        try response.expectProblem(422, "invalid-request")
+        let paths = try response.json["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue }
+        #expect(paths == ["colour", "storyboard", "profile"])
+        try service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "nope"}"#)).expectProblem(404, "unknown-storyboard")
+        try service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "demo", "initialScene": "zz"}"#))
+            .expectProblem(422, "invalid-request")
+        try service.handle(.make("POST", "/v1/sessions", json: "[1]")).expectProblem(400, "malformed-json")
+        try service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "demo""#)).expectProblem(400, "malformed-json")
+        try service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "demo"}"#, headers: ["content-type": "text/xml"]))
+            .expectProblem(415, "unsupported-media-type")
+    }
+
+    @Test func getListStackAndDelete() throws {
+        let id = try service.demoSession()
+        let got = service.handle(.make("GET", "/v1/sessions/\(id)"))
+        #expect(got.status == 200)
+        #expect(try got.json["revision"]?.intValue == 1)
+        let stack = service.handle(.make("GET", "/v1/sessions/\(id)/stack"))
+        #expect(stack.header("ETag") == "\"1\"")
+        let layers = try #require(stack.json["layers"]?.arrayValue)
+        #expect(layers.count == 1)
+        #expect(layers[0]["root"]?["kind"]?.stringValue == "tabBarController")
+        #expect(layers[0]["root"]?["children"]?.arrayValue?.first?["stack"] == .array([.string("vc3")]))
+        let listed = try service.handle(.make("GET", "/v1/sessions")).json["sessions"]?.arrayValue ?? []
+        #expect(listed.compactMap { $0["id"]?.stringValue } == [id])
+
+        let ended = service.handle(.make("DELETE", "/v1/sessions/\(id)"))
+        #expect(ended.status == 200)
+        #expect(try ended.json.eventLines.allSatisfy { $0.hasSuffix(" deinit") })
+        #expect(try ended.json.eventLines.count == 9)
+        try service.handle(.make("GET", "/v1/sessions/\(id)")).expectProblem(404, "unknown-session")
+        try service.handle(.make("DELETE", "/v1/sessions/\(id)")).expectProblem(404, "unknown-session")
+    }
+
+    @Test func sessionLimit_answers503AndLaunchesNothing() throws {
+        let limited = SeguedService(configuration: ServiceConfiguration(maxSessions: 2))
+        _ = try limited.demoSession()
+        _ = try limited.demoSession()
+        try limited.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "demo"}"#)).expectProblem(503, "too-many-sessions")
+        #expect(try limited.handle(.make("GET", "/v1/sessions")).json["sessions"]?.arrayValue?.count == 2)
+    }
+
+    @Test func idleSessions_expire() throws {
+        let shortLived = SeguedService(configuration: ServiceConfiguration(sessionTTL: .milliseconds(20)))
+        let id = try shortLived.demoSession()
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(shortLived.expireIdleSessions() == [id])
+        try shortLived.handle(.make("GET", "/v1/sessions/\(id)")).expectProblem(404, "unknown-session")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import HTTPServer
+import SeguedService
+import Storyboard
+import Testing
+
+struct StoryboardRoutesTests {
+    let service = SeguedService()
+    let small = #"{"format": "segued.storyboard/1", "name": "Small", "initialScene": "nav", "scenes": {"nav": {"kind": "navigationController", "root": "a"}, "a": {"segues": [{"identifier": "next", "kind": "show", "destination": "a"}]}}}"#
+
+    @Test func upload_isContentAddressed() throws {
+        let first = service.handle(.make("POST", "/v1/storyboards", json: small))
+        #expect(first.status == 201)
+        let id = try #require(first.json["id"]?.stringValue)
+        #expect(first.header("Location") == "/v1/storyboards/\(id)")
+        #expect(try first.json == JSONValue.parse(
+            #"{"id": "\#(id)", "name": "Small", "entry": "Small", "summary": {"Small": {"scenes": 2, "segues": {"relationship": 1, "show": 1}}}, "warnings": []}"#))
+        // The same content with other whitespace and key order: the same id, 200.
+        let reordered = #"{"scenes": {"a": {"segues": [{"destination": "a", "kind": "show", "identifier": "next"}]}, "nav": {"root": "a", "kind": "navigationController"}}, "initialScene": "nav", "name": "Small", "format": "segued.storyboard/1"}"#
+        let second = service.handle(.make("POST", "/v1/storyboards", json: reordered))
+        #expect(second.status == 200)
+        #expect(try second.json["id"]?.stringValue == id)
+    }
+
+    @Test func invalidStoryboard_listsEveryIssueWithItsPath() throws {
+        let response = service.handle(.make("POST", "/v1/storyboards", json: #"{"format": "segued.storyboard/1", "initialScene": "a", "scenes": {"a": {"segues": [{"identifier": "go", "kind": "show", "destination": "itm"}, {"kind": "push"}]}}}"#))
+        try response.expectProblem(422, "invalid-storyboard")
+        let errors = try #require(response.json["errors"]?.arrayValue)
+        #expect(errors.map { $0["path"]?.stringValue } == ["scenes.a.segues[0].destination", "scenes.a.segues[1].destination"])
+        #expect(errors.map { $0["message"]?.stringValue } == [#"unknown scene "itm""#, "missing"])
+    }
+
+    @Test func malformedJSON_andWrongMediaType_areProblems() throws {
+        try service.handle(.make("POST", "/v1/storyboards", json: "{")).expectProblem(422, "invalid-storyboard")
+        try service.handle(.make("POST", "/v1/storyboards", json: small, headers: ["content-type": "text/plain"]))
+            .expectProblem(415, "unsupported-media-type")
+    }
+
+    @Test func getListAndDelete_withInUseConflict() throws {
+        let id = try #require(service.handle(.make("POST", "/v1/storyboards", json: small)).json["id"]?.stringValue)
+        let got = service.handle(.make("GET", "/v1/storyboards/\(id)"))
+        #expect(got.status == 200)
+        // The normalized graph loads back to the same storyboard.
+        let graph = try #require(got.json["storyboard"])
+        #expect(try StoryboardJSONLoader.load(graph) == StoryboardJSONLoader.load(Data(small.utf8)))
+        let listed = try service.handle(.make("GET", "/v1/storyboards")).json["storyboards"]?.arrayValue ?? []
+        #expect(Set(listed.compactMap { $0["name"]?.stringValue }) == ["Demo", "Small"])
+
+        let session = service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "\#(id)"}"#))
+        #expect(session.status == 201)
+        try service.handle(.make("DELETE", "/v1/storyboards/\(id)")).expectProblem(409, "storyboard-in-use")
+        let sessionID = try #require(session.json["id"]?.stringValue)
+        #expect(service.handle(.make("DELETE", "/v1/sessions/\(sessionID)")).status == 200)
+        #expect(service.handle(.make("DELETE", "/v1/storyboards/\(id)")).status == 204)
+        try service.handle(.make("GET", "/v1/storyboards/\(id)")).expectProblem(404, "unknown-storyboard")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HTTPServer
+import SeguedService
+import Storyboard
+import Testing
+
+struct SystemRoutesTests {
+    let service = SeguedService()
+
+    @Test func health_readiness_andShutdown() throws {
+        #expect(try service.handle(.make("GET", "/healthz")).json == JSONValue.parse(#"{"status": "ok"}"#))
+        #expect(service.handle(.make("GET", "/readyz")).status == 200)
+        service.beginShutdown()
+        try service.handle(.make("GET", "/readyz")).expectProblem(503, "shutting-down")
+        #expect(service.handle(.make("GET", "/healthz")).status == 200)
+    }
+
+    @Test func openAPI_servesTheFileInTheRepository() throws {
+        let response = service.handle(.make("GET", "/openapi.yaml"))
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "application/yaml")
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../openapi.yaml")
+        #expect(response.body == Array(try Data(contentsOf: file)))
+    }
+
+    @Test func metrics_countRequestsByRouteAndStatus_andOperations() throws {
+        let id = try service.demoSession()
+        _ = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#))
+        _ = service.handle(.make("GET", "/nowhere"))
+        let text = service.handle(.make("GET", "/metrics")).text
+        #expect(text.contains(#"http_requests_total{route="/v1/sessions/{id}/segues",method="POST",status="200"} 1"#))
+        #expect(text.contains(#"http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
+        #expect(text.contains(#"navigation_operations_total{kind="performSegue",performed="true"} 1"#))
+        #expect(text.contains("sessions_live 1"))
+        #expect(text.contains("http_request_duration_seconds_bucket{"))
+    }
+
+    @Test func routingErrors_areProblems() throws {
+        try service.handle(.make("GET", "/v2/things")).expectProblem(404, "not-found")
+        let wrongMethod = service.handle(.make("PATCH", "/v1/sessions"))
+        try wrongMethod.expectProblem(405, "method-not-allowed")
+        #expect(wrongMethod.header("Allow") == "GET, HEAD, OPTIONS, POST")
+        let options = service.handle(.make("OPTIONS", "/v1/sessions/x/unwind"))
+        #expect(options.status == 204)
+        #expect(options.header("Allow") == "OPTIONS, POST")
+        try service.handle(.make("GET", "/v1/sessions/x/events/stream")).expectProblem(501, "not-implemented")
+        var large = Request.make("POST", "/v1/storyboards", json: "{}")
+        large.bodyExceededLimit = true
+        try service.handle(large).expectProblem(413, "body-too-large")
+    }
+
+    @Test func events_pageWithAfterAndLimit_andSayWhenTheStartWasDropped() throws {
+        let id = try service.demoSession()
+        let page = try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("after", "50"), ("limit", "2")])).json
+        #expect(page["events"]?.arrayValue?.compactMap { $0["seq"]?.intValue } == [51, 52])
+        #expect(page["next"]?.intValue == 52)
+        #expect(page["more"] == .bool(false))
+        #expect(page["gap"] == nil)
+        try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("limit", "0")])).expectProblem(400, "invalid-parameter")
+        try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("after", "x")])).expectProblem(400, "invalid-parameter")
+
+        let small = SeguedService(configuration: ServiceConfiguration(eventLogCapacity: 10))
+        let smallID = try small.demoSession()
+        let trimmed = try small.handle(.make("GET", "/v1/sessions/\(smallID)/events")).json
+        #expect(trimmed["events"]?.arrayValue?.compactMap { $0["seq"]?.intValue } == Array(43...52))
+        #expect(trimmed["gap"] == (try JSONValue.parse(#"{"firstAvailable": 43, "dropped": 42}"#)))
+    }
+}
