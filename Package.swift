@@ -68,8 +68,18 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer", "SeguedTestSupport"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
             name: "SeguedServiceTests",
             dependencies: ["SeguedService", "HTTPServer", "Storyboard", "Navigation"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["SeguedService", "HTTPServer", "Storyboard", "SeguedTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

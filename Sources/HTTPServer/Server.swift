@@ -34,6 +34,9 @@ public final class Server: Sendable {
     /// Requests received and not yet completed.
     public var requestsInFlight: Int { daemon.withLock { $0?.requestsInFlight ?? 0 } }
 
+    /// Per-request contexts retained and not yet released: 0 once the server is idle or stopped.
+    var liveRequestContexts: Int { core.liveContexts.load(ordering: .relaxed) }
+
     /// Stops accepting connections, lets in-flight requests finish (at most `gracePeriod`), then stops.
     public func shutdown(gracePeriod: Duration) {
         let running = daemon.withLock { daemon in

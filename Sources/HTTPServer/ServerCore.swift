@@ -9,6 +9,8 @@ final class ServerCore: Sendable {
     let handler: @Sendable (Request) -> Response
     /// Requests whose first callback has come and whose completion has not.
     let inFlight = Atomic<Int>(0)
+    /// Per-request contexts not yet released (a leak check for tests).
+    let liveContexts = Atomic<Int>(0)
 
     init(configuration: ServerConfiguration, handler: @escaping @Sendable (Request) -> Response) {
         self.configuration = configuration

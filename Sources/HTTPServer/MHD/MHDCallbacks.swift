@@ -16,7 +16,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         // queuing here makes 0.9.75 close the connection (notes/libmicrohttpd.md, pitfall 1).
         let context = MHDConnectionContext(
             method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
-            limit: core.configuration.maxBodySize)
+            limit: core.configuration.maxBodySize, core: core)
         // Released in mhdRequestCompleted.
         conCls.pointee = Unmanaged.passRetained(context).toOpaque()
         core.inFlight.add(1, ordering: .relaxed)

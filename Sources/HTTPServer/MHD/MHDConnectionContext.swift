@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Per-request state kept in libmicrohttpd's `*con_cls` between access-handler calls: the method and
 /// path from the first call and the body as it arrives in pieces.
 ///
@@ -11,11 +13,18 @@ final class MHDConnectionContext {
     private(set) var body: [UInt8] = []
     private(set) var exceededLimit = false
 
-    init(method: String, path: String, limit: Int) {
+    /// Counts the contexts alive, so that a leak test can check every retain had its release.
+    private let core: ServerCore
+
+    init(method: String, path: String, limit: Int, core: ServerCore) {
         self.method = method
         self.path = path
         self.limit = limit
+        self.core = core
+        core.liveContexts.add(1, ordering: .relaxed)
     }
+
+    deinit { core.liveContexts.subtract(1, ordering: .relaxed) }
 
     /// Appends a piece of the body; past the limit the body is dropped and the rest is drained.
     func append(_ bytes: UnsafeRawBufferPointer) {
