@@ -130,3 +130,25 @@ struct OperationRoutesTests {
         #expect(body["unwinds"] == (try JSONValue.parse(#"[{"source": "vc11", "scene": "editItem", "identifier": "save", "action": "saveEdit:"}, {"source": "vc11", "scene": "editItem", "identifier": "cancel", "action": "cancelEdit:"}]"#)))
     }
 }
+
+/// Found by schemathesis: `null` for a required field must be "missing", never a crash.
+struct NullFieldTests {
+    let service = SeguedService()
+
+    @Test(arguments: [
+        ("actions", #"{"type": "popTo", "target": null}"#, "target"),
+        ("actions", #"{"type": "selectTab", "index": null}"#, "index"),
+        ("actions", #"{"type": null}"#, "type"),
+        ("actions", #"{"type": "push", "scene": null}"#, "storyboardIdentifier"),
+        ("segues", #"{"kind": null, "scene": "itemDetail"}"#, "kind"),
+        ("segues", #"{"kind": "show"}"#, "storyboardIdentifier"),
+        ("segues", #"{"identifier": null}"#, "identifier"),
+        ("unwind", #"{"action": null}"#, "action"),
+    ])
+    func nullRequiredFields_areMissing(_ path: String, _ body: String, _ field: String) throws {
+        let id = try service.demoSession()
+        let response = service.handle(.make("POST", "/v1/sessions/\(id)/\(path)", json: body))
+        try response.expectProblem(422, "invalid-request")
+        #expect(try response.json["errors"]?.arrayValue?.first?["path"]?.stringValue == field)
+    }
+}

@@ -11,10 +11,8 @@ extension Command {
     /// `POST …/actions`: `{"type": …, …}`; each type takes its own fields and no others.
     static func action(_ request: Request) throws(Problem) -> Command {
         var body = try RequestBody(request)
-        guard let type = body.enumeration(ActionType.self, "type") else {
-            if body.object["type"] == nil { body.reader.fail("type", "missing") }
-            try body.finish()
-            throw .invalidRequest([("type", "missing")])
+        guard let type = body.requiredEnumeration(ActionType.self, "type") else {
+            return try body.finish(nil)
         }
         let animated = body.bool("animated") ?? true
         var known: Set<String> = ["type", "animated"]
@@ -28,8 +26,7 @@ extension Command {
             command = .popToRoot(navigation: body.controller("navigation"), animated: animated)
         case .popTo:
             known.insert("target")
-            if body.object["target"] == nil { body.reader.fail("target", "missing") }
-            command = body.controller("target").map { .popTo($0, animated: animated) }
+            command = body.requiredController("target").map { .popTo($0, animated: animated) }
         case .setViewControllers:
             known.formUnion(["navigation", "viewControllers"])
             let entries = stackEntries(&body)
@@ -52,8 +49,7 @@ extension Command {
             command = .dismiss(body.controller("target"), animated: animated)
         case .selectTab:
             known.formUnion(["index", "tabBar", "byUser", "shouldSelect"])
-            if body.object["index"] == nil { body.reader.fail("index", "missing") }
-            let index = body.int("index")
+            let index = body.requiredInt("index")
             let tabBar = body.controller("tabBar")
             let byUser = body.bool("byUser") ?? true
             let shouldSelect = body.bool("shouldSelect")
@@ -65,8 +61,7 @@ extension Command {
             command = .setTraits(Traits(horizontalSizeClass: size, idiom: idiom ?? .phone))
         }
         body.only(known)
-        try body.finish()
-        return command!
+        return try body.finish(command)
     }
 
     /// `viewControllers`: instance ids (`"vc3"`) and new instances (`{"scene": …}` or

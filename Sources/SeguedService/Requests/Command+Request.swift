@@ -19,17 +19,21 @@ extension Command {
         let animated = body.bool("animated")
         let data = body.data()
         if body.object["kind"] != nil {
-            let kind = body.enumeration(SegueKind.self, "kind")
+            let kind = body.requiredEnumeration(SegueKind.self, "kind")
             let destination = body.sceneReference(required: true)
             let identifier = body.string("identifier").map { SegueID($0) }
             let style = body.enumeration(PresentationStyle.self, "modalPresentationStyle")
             for key in ["trigger", "shouldPerform", "sender"] where body.object[key] != nil {
                 body.reader.fail(key, "not used by a segue made in code (it skips shouldPerformSegue)")
             }
-            try body.finish()
-            return .performCodeSegue(
-                .init(identifier: identifier, kind: kind!, destination: destination!, source: source,
-                      modalPresentationStyle: style, data: data, animated: animated ?? true))
+            let request = kind.flatMap { kind in
+                destination.map { destination in
+                    Command.CodeSegueRequest(
+                        identifier: identifier, kind: kind, destination: destination, source: source,
+                        modalPresentationStyle: style, data: data, animated: animated ?? true)
+                }
+            }
+            return .performCodeSegue(try body.finish(request))
         }
         let identifier = body.required("identifier")
         let trigger = body.enumeration(Trigger.self, "trigger") ?? .storyboard
@@ -38,10 +42,12 @@ extension Command {
         for key in ["scene", "storyboardIdentifier", "modalPresentationStyle"] where body.object[key] != nil {
             body.reader.fail(key, "only for a segue made in code (give kind)")
         }
-        try body.finish()
-        return .performSegue(
-            .init(identifier: SegueID(identifier!), source: source, trigger: trigger, shouldPerform: shouldPerform,
-                  sender: sender, data: data, animated: animated))
+        let request = identifier.map {
+            Command.SegueRequest(
+                identifier: SegueID($0), source: source, trigger: trigger, shouldPerform: shouldPerform, sender: sender,
+                data: data, animated: animated)
+        }
+        return .performSegue(try body.finish(request))
     }
 
     /// `POST …/unwind`: `{action}` or `{identifier}` of an unwind segue.
@@ -66,7 +72,9 @@ extension Command {
         let shouldPerform = body.bool("shouldPerform")
         let data = body.data()
         let animated = body.bool("animated") ?? true
-        try body.finish()
-        return .unwind(.init(target: target!, source: source, trigger: trigger, shouldPerform: shouldPerform, data: data, animated: animated))
+        let request = target.map {
+            Command.UnwindRequest(target: $0, source: source, trigger: trigger, shouldPerform: shouldPerform, data: data, animated: animated)
+        }
+        return .unwind(try body.finish(request))
     }
 }

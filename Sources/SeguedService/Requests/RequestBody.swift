@@ -45,9 +45,27 @@ struct RequestBody {
     mutating func bool(_ key: String) -> Bool? { reader.bool(object, key, at: "") }
     mutating func int(_ key: String) -> Int? { reader.int(object, key, at: "") }
 
+    /// Whether `key` is absent or `null`: both count as missing for a required field.
+    func isMissing(_ key: String) -> Bool { object[key] == nil || object[key] == .null }
+
     mutating func required(_ key: String) -> String? {
-        if object[key] == nil || object[key] == .null { reader.fail(key, "missing") }
+        if isMissing(key) { reader.fail(key, "missing") }
         return string(key)
+    }
+
+    mutating func requiredInt(_ key: String) -> Int? {
+        if isMissing(key) { reader.fail(key, "missing") }
+        return int(key)
+    }
+
+    mutating func requiredController(_ key: String) -> ControllerID? {
+        if isMissing(key) { reader.fail(key, "missing") }
+        return controller(key)
+    }
+
+    mutating func requiredEnumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type, _ key: String) -> E? where E.RawValue == String {
+        if isMissing(key) { reader.fail(key, "missing") }
+        return enumeration(type, key)
     }
 
     /// An instance id (`vc3`).
@@ -93,5 +111,13 @@ struct RequestBody {
         guard reader.issues.isEmpty else {
             throw .invalidRequest(reader.issues.map { ($0.path, $0.message) })
         }
+    }
+
+    /// Returns `value` when every field was read without a problem; throws the problems otherwise.
+    /// A `nil` value with no recorded problem is a decoding defect, reported rather than trapped.
+    func finish<T>(_ value: T?) throws(Problem) -> T {
+        try finish()
+        guard let value else { throw .invalidRequest([("", "incomplete request")]) }
+        return value
     }
 }

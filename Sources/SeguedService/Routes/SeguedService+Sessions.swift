@@ -23,8 +23,8 @@ extension SeguedService {
         let profile = body.enumeration(Profile.self, "profile") ?? configuration.defaultProfile
         let traits = readTraits(&body)
         let initialScene = body.string("initialScene").map { SceneID($0) }
-        try body.finish()
-        guard let stored = storyboards.find(reference!) else { throw .unknownStoryboard(reference!) }
+        let storyboardReference = try body.finish(reference)
+        guard let stored = storyboards.find(storyboardReference) else { throw .unknownStoryboard(storyboardReference) }
         if let initialScene, stored.storyboard.scenes[initialScene] == nil {
             throw .invalidRequest([("initialScene", "unknown scene \"\(initialScene)\"")])
         }
