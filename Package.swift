@@ -57,6 +57,15 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
+        .executableTarget(
+            name: "bench-engine",
+            dependencies: [
+                "Storyboard", "Navigation", "SeguedService", "HTTPServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "bench/engine",
+            swiftSettings: sharedSettings
+        ),
         .target(
             name: "SeguedTestSupport",
             dependencies: ["Storyboard", "Navigation"],

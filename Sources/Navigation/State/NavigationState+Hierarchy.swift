@@ -34,27 +34,14 @@ extension NavigationState {
     /// The window root and every presented root, bottom to top.
     public var layers: [ControllerID] {
         guard let root = windowRoot else { return [] }
-        var result: [ControllerID] = []
-        func visitLayer(_ layerRoot: ControllerID) {
-            result.append(layerRoot)
-            var presentedHere: [ControllerID] = []
-            func walk(_ id: ControllerID) {
-                if let presented = controller(id).presented { presentedHere.append(presented) }
-                for child in controller(id).children { walk(child) }
-            }
-            walk(layerRoot)
-            for presented in presentedHere { visitLayer(presented) }
-        }
-        visitLayer(root)
-        return result
+        return [root] + presentations
     }
 
     /// Instances whose views are on screen, top-down (spec §4.1).
     public var onScreen: [ControllerID] {
-        let layers = self.layers
-        guard let root = layers.first else { return [] }
+        guard let root = windowRoot else { return [] }
         var result = visibleSubtree(of: root)
-        for presented in layers.dropFirst() {
+        for presented in presentations {
             let controller = self.controller(presented)
             guard let presenting = controller.presenting, result.contains(presenting) else { continue }
             if controller.presentationStyle?.removesPresenterView == true {
@@ -165,18 +152,35 @@ extension NavigationState {
     func releaseOrder(of id: ControllerID) -> [ControllerID] {
         var result: [ControllerID] = []
         func visit(_ id: ControllerID) {
-            var presentations: [ControllerID] = []
-            func collect(_ node: ControllerID) {
-                if let presented = self.controller(node).presented { presentations.append(presented) }
-                for child in self.controller(node).children { collect(child) }
+            let contained = containmentSubtree(of: id)
+            let inside = Set(contained)
+            for presented in presentations.reversed() {
+                guard let presenting = controller(presented).presenting, inside.contains(presenting) else { continue }
+                visit(presented)
             }
-            collect(id)
-            for presented in presentations.reversed() { visit(presented) }
-            visitContainment(id)
+            result += containmentReleaseOrder(of: id)
         }
-        func visitContainment(_ id: ControllerID) {
+        visit(id)
+        return result
+    }
+
+    /// `id` and everything it contains, containers first.
+    private func containmentSubtree(of id: ControllerID) -> [ControllerID] {
+        var result = [id]
+        var index = 0
+        while index < result.count {
+            result += controller(result[index]).children
+            index += 1
+        }
+        return result
+    }
+
+    /// A container before its children, the last child (a stack's top) first.
+    private func containmentReleaseOrder(of id: ControllerID) -> [ControllerID] {
+        var result: [ControllerID] = []
+        func visit(_ id: ControllerID) {
             result.append(id)
-            for child in controller(id).children.reversed() { visitContainment(child) }
+            for child in controller(id).children.reversed() { visit(child) }
         }
         visit(id)
         return result

@@ -14,6 +14,11 @@ public struct NavigationState: Sendable, Equatable {
     /// How many instances the session has created: ids are never reused.
     public internal(set) var createdCount = 0
     public internal(set) var windowRoot: ControllerID?
+    /// Presented roots in presentation order (bottom to top). Kept rather than found by walking the
+    /// tree, because every transition asks for the layers.
+    var presentations: [ControllerID] = []
+    /// Live split view controllers, whose secondary column must forget a released instance.
+    var splits: [ControllerID] = []
     /// Grows by one with every operation that changes the state.
     public internal(set) var revision = 0
     /// The sequence number the next event gets.
@@ -44,6 +49,7 @@ public struct NavigationState: Sendable, Equatable {
         precondition(controller.id == nextControllerID)
         createdCount += 1
         instances[controller.id] = controller
+        if controller.kind == .splitViewController { splits.append(controller.id) }
     }
 
     /// Removes a released instance and the references that outlive it: a split column that still
@@ -51,10 +57,14 @@ public struct NavigationState: Sendable, Equatable {
     /// called, whose next responder becomes their presenting instance (UIKit's
     /// `presentingViewController`, the caller being gone).
     mutating func remove(_ id: ControllerID) {
-        instances[id] = nil
-        for (otherID, controller) in instances {
-            if controller.split?.secondary == id { instances[otherID]!.split!.secondary = nil }
-            if controller.presentationCaller == id { instances[otherID]!.presentationCaller = controller.presenting }
+        guard let removed = instances.removeValue(forKey: id) else { return }
+        if removed.kind == .splitViewController { splits.removeAll { $0 == id } }
+        if removed.presenting != nil { presentations.removeAll { $0 == id } }
+        for split in splits where instances[split]?.split?.secondary == id {
+            instances[split]!.split!.secondary = nil
+        }
+        for presented in presentations where instances[presented]?.presentationCaller == id {
+            instances[presented]!.presentationCaller = instances[presented]!.presenting
         }
     }
 

@@ -49,6 +49,7 @@ extension Transaction {
         let before = state.onScreen
         emit(presenting, .present, [.init("viewController", .controller(destination)), .init("animated", .bool(animated))])
         state.update(presenting) { $0.presented = destination }
+        state.presentations.append(destination)
         state.update(destination) {
             $0.presenting = presenting
             $0.presentationCaller = caller
@@ -66,6 +67,8 @@ extension Transaction {
         let presenting = state.controller(presented).presenting!
         emit(presenting, .dismiss, [.init("viewController", .controller(presented)), .init("animated", .bool(animated))])
         let released = state.releaseOrder(of: presented)
+        let gone = Set(released)
+        state.presentations.removeAll { gone.contains($0) }
         state.update(presenting) { $0.presented = nil }
         state.update(presented) { $0.presenting = nil }
         return released

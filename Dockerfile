@@ -1,0 +1,24 @@
+# syntax=docker/dockerfile:1
+# Build: a Swift toolchain image compiles a release binary with the Swift standard library (and
+# Foundation) linked statically, so the runtime needs only libmicrohttpd.
+FROM swift:6.3.1-bookworm AS build
+RUN apt-get update && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY . .
+RUN swift build -c release --product segued --static-swift-stdlib \
+    && install -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/segued" /usr/local/bin/segued
+
+# Runtime: slim Debian with libmicrohttpd only (.ci/check-ldd verifies the binary needs nothing else).
+FROM debian:bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends libmicrohttpd12 && rm -rf /var/lib/apt/lists/*
+RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin segued
+COPY --from=build /usr/local/bin/segued /usr/local/bin/segued
+USER segued
+EXPOSE 8080
+# No curl in the image: bash's /dev/tcp asks /healthz and expects a 200 status line.
+HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
+    CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && head -n 1 <&3 | grep -q ' 200 '"]
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/usr/local/bin/segued"]
+CMD ["serve", "--host", "0.0.0.0", "--port", "8080"]

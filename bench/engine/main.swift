@@ -1,0 +1,113 @@
+// bench/engine: the navigation engine's speed and a session's memory. A benchmark, not a test:
+// it prints figures and their ratio to the targets of the navigation engine issue.
+//
+//   push+pop pairs per second, one core          target ≥ 200,000/s
+//   unwinds across 10 levels per second           (reported)
+//   resident bytes per launched demo session      target ≤ 4 KB apart from its event log
+import Foundation
+import HTTPServer
+import Logging
+import Navigation
+import SeguedService
+import Storyboard
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+/// Resident set size from /proc/self/statm (pages × page size).
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+func report(_ name: String, _ value: Double, unit: String, target: Double?, higherIsBetter: Bool = true) {
+    var line = String(format: "%-48@ %14.0f %@", name as NSString, value, unit as NSString)
+    if let target {
+        let ratio = higherIsBetter ? value / target : target / value
+        line += String(format: "   target %.0f  ratio %.2f  %@", target, ratio, ratio >= 1 ? "PASS" : "MISS")
+    }
+    print(line)
+}
+
+let demo = try StoryboardJSONLoader.load(Data(DemoStoryboard.json.utf8))
+/// `BENCH_ONLY=pushpop|unwind|memory` runs one part (for profiling under callgrind).
+let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
+func runs(_ part: String) -> Bool { only == nil || only == part }
+
+// 1. push+pop pairs: a storyboard show segue onto the Items stack, then pop.
+if runs("pushpop") {
+    var (state, _) = try Navigator.launch(demo)
+    let push = Command.performSegue(.init(identifier: SegueID("showItem"), trigger: .programmatic))
+    let pop = Command.pop(navigation: nil, animated: true)
+    for _ in 0..<10_000 {
+        _ = try Navigator.apply(push, to: &state)
+        _ = try Navigator.apply(pop, to: &state)
+    }
+    let pairs = Int(ProcessInfo.processInfo.environment["BENCH_PAIRS"] ?? "") ?? 300_000
+    let elapsed = try seconds {
+        for _ in 0..<pairs {
+            _ = try Navigator.apply(push, to: &state)
+            _ = try Navigator.apply(pop, to: &state)
+        }
+    }
+    report("push+pop pairs per second (one core)", Double(pairs) / elapsed, unit: "/s", target: 200_000)
+}
+
+// 2. An unwind across 10 pushed levels back to the root of a navigation stack.
+if runs("unwind") {
+    var scenes: [SceneID: Scene] = [:]
+    scenes[SceneID("nav")] = Scene(id: SceneID("nav"), kind: .navigationController, root: SceneID("start"))
+    scenes[SceneID("start")] = Scene(
+        id: SceneID("start"), customClass: "StartViewController",
+        segues: [Segue(identifier: SegueID("next"), kind: .show, destination: SceneID("step"))], unwindActions: ["unwindToStart:"])
+    scenes[SceneID("step")] = Scene(
+        id: SceneID("step"), customClass: "StepViewController",
+        segues: [
+            Segue(identifier: SegueID("next"), kind: .show, destination: SceneID("step")),
+            Segue(identifier: SegueID("back"), kind: .unwind, action: "unwindToStart:"),
+        ])
+    let deep = Storyboard(name: "Deep", initialScene: SceneID("nav"), scenes: scenes)
+    var (prepared, _) = try Navigator.launch(deep)
+    for _ in 0..<10 {
+        _ = try Navigator.apply(.performSegue(.init(identifier: SegueID("next"), trigger: .programmatic)), to: &prepared)
+    }
+    let unwind = Command.unwind(.init(target: .segue(SegueID("back"))))
+    let count = 50_000
+    var check = 0
+    let elapsed = try seconds {
+        for _ in 0..<count {
+            var state = prepared
+            check &+= try Navigator.apply(unwind, to: &state).events.count
+        }
+    }
+    precondition(check == count * (check / count), "unwind transcript sizes differ")
+    report("unwinds across 10 levels per second", Double(count) / elapsed, unit: "/s", target: nil)
+}
+
+// 3. Memory: 100,000 launched demo sessions, as the engine holds them and as the service does.
+if runs("memory") {
+    let sessions = 100_000
+    var states: [NavigationState] = []
+    states.reserveCapacity(sessions)
+    let before = residentBytes()
+    for _ in 0..<sessions { states.append(try Navigator.launch(demo).0) }
+    let perState = Double(residentBytes() - before) / Double(sessions)
+    report("bytes per demo session (engine state)", perState, unit: "B", target: 4096, higherIsBetter: false)
+    // `states` stays alive: freed memory would be reused by the next phase without growing the RSS.
+
+    // The service's session (state, lock, idempotency cache, an event log of one event).
+    var quiet = Logger(label: "bench")
+    quiet.logLevel = .critical
+    let service = SeguedService(configuration: ServiceConfiguration(maxSessions: sessions + 1, eventLogCapacity: 1), logger: quiet)
+    let request = HTTPRequestFactory.createDemoSession()
+    let beforeService = residentBytes()
+    for _ in 0..<sessions { precondition(service.handle(request).status == 201) }
+    precondition(states.count == sessions)
+    let perSession = Double(residentBytes() - beforeService) / Double(sessions)
+    report("bytes per demo session (service, log of 1 event)", perSession, unit: "B", target: 4096, higherIsBetter: false)
+}

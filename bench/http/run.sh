@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# bench/http: wrk on loopback against segued and, in the same run, against a minimal C
+# libmicrohttpd server (bench/http/fixed_server.c) that returns a fixed 210-byte JSON body.
+#   (a) GET /v1/sessions/{id}/stack         target ≥ 0.60 × (c)
+#   (b) segue + unwind POSTs, 1,000 sessions target ≥ 0.35 × (c)
+#   (c) the C server
+# At 64 connections: p99 < 10 ms and zero errors. Then the daemon's memory after 100,000 demo sessions.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+mkdir -p bench/out
+cc -O2 -o bench/out/fixed_server bench/http/fixed_server.c $(pkg-config --cflags --libs libmicrohttpd)
+swift build -c release --product segued >/dev/null
+bin="$(swift build -c release --show-bin-path)/segued"
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+c_port=$(free_port); s_port=$(free_port)
+bench/out/fixed_server "$c_port" & c_pid=$!
+"$bin" serve --port "$s_port" --log-level warning --max-sessions 200000 & s_pid=$!
+trap 'kill $c_pid $s_pid 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$s_port/healthz" >/dev/null && break; sleep 0.1; done
+
+python3 - "$s_port" <<'PY'
+import http.client, sys
+connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
+for i in range(1000):
+    connection.request("PUT", f"/v1/sessions/s{i}", body='{"storyboard":"demo"}', headers={"Content-Type": "application/json"})
+    response = connection.getresponse(); response.read()
+    assert response.status in (200, 201), response.status
+PY
+
+run() { # name, url, [script]
+  local name=$1 url=$2 script=${3:-}
+  local out
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency ${script:+-s "$script"} "$url")
+  local rate p99 errors non2xx
+  rate=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
+  p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
+  errors=$(awk '/Socket errors/ { gsub(",", ""); print $4 + $6 + $8 + $10 }' <<<"$out")
+  non2xx=$(awk '/Non-2xx/ { print $NF }' <<<"$out")
+  echo "$name|$rate|$p99|${errors:-0}|${non2xx:-0}"
+}
+a=$(run "(a) GET stack" "http://127.0.0.1:$s_port/v1/sessions/s0/stack")
+b=$(run "(b) segue+unwind" "http://127.0.0.1:$s_port" bench/http/cycle.lua)
+c=$(run "(c) C fixed body" "http://127.0.0.1:$c_port/")
+
+c_rate=$(cut -d'|' -f2 <<<"$c")
+printf '\n%-22s %12s %10s %8s %8s %8s %8s\n' "load (64 connections)" "requests/s" "p99" "errors" "non-2xx" "ratio" "target"
+for line in "$a|0.60" "$b|0.35" "$c|1.00"; do
+  IFS='|' read -r name rate p99 errors non2xx target <<<"$line"
+  ratio=$(python3 -c "print(f'{$rate / $c_rate:.2f}')")
+  verdict=$(python3 -c "print('PASS' if $rate / $c_rate >= $target else 'MISS')")
+  printf '%-22s %12.0f %10s %8s %8s %8s %8s %s\n' "$name" "$rate" "$p99" "$errors" "$non2xx" "$ratio" "$target" "$verdict"
+done
+
+rss() { awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s_pid/status"; }
+before=$(rss)
+SESSIONS_PER_THREAD=$((100000 / THREADS)) wrk -t"$THREADS" -c"$THREADS" -d120s -s bench/http/create.lua "http://127.0.0.1:$s_port" >/dev/null
+after=$(rss)
+live=$(curl -s "http://127.0.0.1:$s_port/readyz" | python3 -c 'import json,sys; print(json.load(sys.stdin)["sessions"])')
+python3 -c "print(f'\ndaemon RSS {$before/1e6:.1f} MB -> {$after/1e6:.1f} MB after creating 100,000 demo sessions ({$live} live): {($after-$before)/100000:.0f} bytes per session, event log included')"
