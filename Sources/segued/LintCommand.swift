@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Storyboard
 
 /// `segued lint FILE`: loads a segued-JSON storyboard and reports every problem with its place.
@@ -10,8 +11,17 @@ struct Lint: ParsableCommand {
     var file: String
 
     func run() throws {
-        let storyboard = try StoryboardFile.load(file)
-        let segues = storyboard.scenes.values.reduce(0) { $0 + $1.segues.count }
-        print("\(file): ok — storyboard \(storyboard.name), \(storyboard.scenes.count) scenes, \(segues) segues")
+        guard let data = FileManager.default.contents(atPath: file) else {
+            FileHandle.standardError.write(Data("\(file): cannot read\n".utf8))
+            throw ExitCode(1)
+        }
+        do {
+            let storyboard = try StoryboardJSONLoader.load(data)
+            let segues = storyboard.scenes.values.reduce(0) { $0 + $1.segues.count }
+            print("\(file): ok — storyboard \(storyboard.name), \(storyboard.scenes.count) scenes, \(segues) segues")
+        } catch {
+            for issue in error.issues { print("\(file): \(issue)") }
+            throw ExitCode(1)
+        }
     }
 }
