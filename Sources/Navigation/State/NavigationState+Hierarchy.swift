@@ -4,7 +4,8 @@ extension NavigationState {
     /// The children whose views a container shows (spec §4.1): a navigation stack's top, the selected
     /// tab, a split's visible columns, every embedded child.
     public func visibleChildren(of id: ControllerID) -> [ControllerID] {
-        let controller = self.controller(id)
+        guard let index = instances.index(of: id) else { preconditionFailure("\(id) is not live") }
+        let controller = instances.values[index]
         switch controller.kind {
         case .navigationController:
             return controller.children.last.map { [$0] } ?? []
@@ -23,12 +24,33 @@ extension NavigationState {
     /// `id` and its visible descendants through containment, top-down.
     func visibleSubtree(of id: ControllerID) -> [ControllerID] {
         var result: [ControllerID] = []
-        func visit(_ id: ControllerID) {
-            result.append(id)
-            for child in visibleChildren(of: id) { visit(child) }
-        }
-        visit(id)
+        result.reserveCapacity(8)
+        appendVisibleSubtree(of: id, to: &result)
         return result
+    }
+
+    /// Appends without building an array per node: this runs for every transition.
+    private func appendVisibleSubtree(of id: ControllerID, to result: inout [ControllerID]) {
+        result.append(id)
+        guard let index = instances.index(of: id) else { preconditionFailure("\(id) is not live") }
+        let controller = instances.values[index]
+        switch controller.kind {
+        case .navigationController:
+            if let top = controller.children.last { appendVisibleSubtree(of: top, to: &result) }
+        case .tabBarController:
+            if controller.children.indices.contains(controller.selectedIndex) {
+                appendVisibleSubtree(of: controller.children[controller.selectedIndex], to: &result)
+            }
+        case .splitViewController:
+            guard let split = controller.split else { return }
+            appendVisibleSubtree(of: split.primary, to: &result)
+            if !split.isCollapsed {
+                if let supplementary = split.supplementary { appendVisibleSubtree(of: supplementary, to: &result) }
+                if let secondary = split.secondary { appendVisibleSubtree(of: secondary, to: &result) }
+            }
+        default:
+            for child in controller.children { appendVisibleSubtree(of: child, to: &result) }
+        }
     }
 
     /// The window root and every presented root, bottom to top.
@@ -45,7 +67,7 @@ extension NavigationState {
             let controller = self.controller(presented)
             guard let presenting = controller.presenting, result.contains(presenting) else { continue }
             if controller.presentationStyle?.removesPresenterView == true {
-                let covered = Set(visibleSubtree(of: presenting))
+                let covered = visibleSubtree(of: presenting)
                 result.removeAll { covered.contains($0) }
             }
             result += visibleSubtree(of: presented)
@@ -169,7 +191,7 @@ extension NavigationState {
         var result = [id]
         var index = 0
         while index < result.count {
-            result += controller(result[index]).children
+            result += children(of: result[index])
             index += 1
         }
         return result
@@ -180,7 +202,7 @@ extension NavigationState {
         var result: [ControllerID] = []
         func visit(_ id: ControllerID) {
             result.append(id)
-            for child in controller(id).children.reversed() { visit(child) }
+            for child in children(of: id).reversed() { visit(child) }
         }
         visit(id)
         return result

@@ -8,9 +8,8 @@ public struct NavigationState: Sendable, Equatable {
     public let storyboard: Storyboard
     public let profile: Profile
     public internal(set) var traits: Traits
-    /// Live instances by id. A dictionary rather than an array indexed by id, so that a long session
-    /// that has created many instances keeps only the live ones.
-    var instances: [ControllerID: Controller] = [:]
+    /// Live instances by id.
+    var instances = ControllerStore()
     /// How many instances the session has created: ids are never reused.
     public internal(set) var createdCount = 0
     public internal(set) var windowRoot: ControllerID?
@@ -34,21 +33,30 @@ public struct NavigationState: Sendable, Equatable {
     public subscript(id: ControllerID) -> Controller? { instances[id] }
 
     /// Live instances in creation order.
-    public var controllers: [Controller] { instances.values.sorted { $0.id < $1.id } }
+    public var controllers: [Controller] { instances.values }
 
     /// The next id `instantiate` will hand out.
     var nextControllerID: ControllerID { ControllerID(rawValue: createdCount + 1) }
 
-    func controller(_ id: ControllerID) -> Controller { instances[id]! }
+    func controller(_ id: ControllerID) -> Controller {
+        guard let index = instances.index(of: id) else { preconditionFailure("\(id) is not live") }
+        return instances.values[index]
+    }
+
+    /// The children of `id`, read without copying the whole instance.
+    func children(of id: ControllerID) -> [ControllerID] {
+        guard let index = instances.index(of: id) else { preconditionFailure("\(id) is not live") }
+        return instances.values[index].children
+    }
 
     mutating func update(_ id: ControllerID, _ change: (inout Controller) -> Void) {
-        change(&instances[id]!)
+        instances.modify(id, change)
     }
 
     mutating func insert(_ controller: Controller) {
         precondition(controller.id == nextControllerID)
         createdCount += 1
-        instances[controller.id] = controller
+        instances.append(controller)
         if controller.kind == .splitViewController { splits.append(controller.id) }
     }
 
@@ -57,14 +65,14 @@ public struct NavigationState: Sendable, Equatable {
     /// called, whose next responder becomes their presenting instance (UIKit's
     /// `presentingViewController`, the caller being gone).
     mutating func remove(_ id: ControllerID) {
-        guard let removed = instances.removeValue(forKey: id) else { return }
+        guard let removed = instances.remove(id) else { return }
         if removed.kind == .splitViewController { splits.removeAll { $0 == id } }
         if removed.presenting != nil { presentations.removeAll { $0 == id } }
         for split in splits where instances[split]?.split?.secondary == id {
-            instances[split]!.split!.secondary = nil
+            instances.modify(split) { $0.split!.secondary = nil }
         }
         for presented in presentations where instances[presented]?.presentationCaller == id {
-            instances[presented]!.presentationCaller = instances[presented]!.presenting
+            instances.modify(presented) { $0.presentationCaller = $0.presenting }
         }
     }
 

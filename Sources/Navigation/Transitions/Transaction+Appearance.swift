@@ -19,14 +19,15 @@ enum AppearanceOrder {
 extension Transaction {
     /// Loads the views of instances that come on screen and works out who appears and disappears,
     /// comparing `before` (the on-screen list before the structural change) with the state now.
+    /// On-screen lists hold a handful of instances, so linear `contains` beats building sets.
     mutating func appearanceChange(from before: [ControllerID]) -> AppearanceChange {
-        let beforeSet = Set(before)
-        loadViews(state.onScreen.filter { !beforeSet.contains($0) })
+        let entering = state.onScreen.filter { !before.contains($0) }
+        loadViews(entering)
+        // Loading may have embedded new children on screen, so the new set is taken after it.
         let after = state.onScreen
-        let afterSet = Set(after)
         return AppearanceChange(
-            disappearing: before.filter { !afterSet.contains($0) },
-            appearing: after.filter { !beforeSet.contains($0) })
+            disappearing: before.filter { !after.contains($0) },
+            appearing: after.filter { !before.contains($0) })
     }
 
     /// Emits the will-steps of `change` in `order` (and `viewIsAppearing` where the profile has it).

@@ -17,8 +17,12 @@ struct Transaction {
     mutating func emit(
         _ id: ControllerID, _ method: EventMethod, _ arguments: [EventArgument] = [], result: EventValue? = nil
     ) {
-        let controller = state.controller(id)
-        emit(controller, method, arguments, result: result)
+        guard let index = state.instances.index(of: id) else { preconditionFailure("\(id) is not live") }
+        events.append(
+            LifecycleEvent(
+                sequence: state.nextEventSequence, controller: id, scene: state.instances.values[index].scene,
+                className: state.instances.values[index].className, method: method, arguments: arguments, result: result))
+        state.nextEventSequence += 1
     }
 
     /// Emits for an instance that may already be gone from the state (a `deinit`).
