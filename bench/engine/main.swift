@@ -111,3 +111,27 @@ if runs("memory") {
     let perSession = Double(residentBytes() - beforeService) / Double(sessions)
     report("bytes per demo session (service, log of 1 event)", perSession, unit: "B", target: 4096, higherIsBetter: false)
 }
+
+// 4. The service without sockets: handle(_:) for GET …/stack and for a present + unwind pair.
+if runs("service") {
+    var quiet = Logger(label: "bench")
+    quiet.logLevel = .critical
+    let service = SeguedService(logger: quiet)
+    _ = service.handle(Request(method: "PUT", path: "/v1/sessions/s0", headers: ["content-type": "application/json"],
+                               body: Array(#"{"storyboard": "demo"}"#.utf8)))
+    let stack = Request(method: "GET", path: "/v1/sessions/s0/stack")
+    let count = 100_000
+    let stackSeconds = seconds { for _ in 0..<count { precondition(service.handle(stack).status == 200) } }
+    report("service GET stack per second (in process)", Double(count) / stackSeconds, unit: "/s", target: nil)
+    let present = Request(method: "POST", path: "/v1/sessions/s0/segues", headers: ["content-type": "application/json"],
+                          body: Array(#"{"identifier":"addItem","source":"vc3"}"#.utf8))
+    let cancel = Request(method: "POST", path: "/v1/sessions/s0/unwind", headers: ["content-type": "application/json"],
+                         body: Array(#"{"action":"cancelEdit:"}"#.utf8))
+    let pairSeconds = seconds {
+        for _ in 0..<count / 2 {
+            precondition(service.handle(present).status == 200)
+            precondition(service.handle(cancel).status == 200)
+        }
+    }
+    report("service segue+unwind requests per second (in process)", Double(count) / pairSeconds, unit: "/s", target: nil)
+}
