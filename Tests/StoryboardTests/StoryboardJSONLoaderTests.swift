@@ -70,7 +70,6 @@ struct StoryboardJSONLoaderTests {
                 "scenes.a.segues[1].action: an unwind segue needs an action",
                 "scenes.a.segues[1].destination: an unwind segue has no destination",
                 "scenes.a.segues[2].perform: a custom segue needs perform (present, push, replaceRoot or embed)",
-                "scenes.b.root: a navigationController needs a root",
                 #"scenes.c.tabs[1]: unknown scene "zz""#,
                 "scenes.c.selectedIndex: 5 is outside the 2 tabs",
                 "scenes.c.root: not allowed on a tabBarController",

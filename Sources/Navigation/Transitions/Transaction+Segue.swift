@@ -131,7 +131,8 @@ extension Transaction {
     private mutating func showDetail(
         _ destination: ControllerID, from source: ControllerID, style: PresentationStyle?, animated: Bool
     ) throws(NavigationError) {
-        if let split = state.structuralAncestry(of: source).first(where: { state.controller($0).isSplitViewController }) {
+        // A split view controller without columns (possible in Interface Builder) does not handle it.
+        if let split = state.structuralAncestry(of: source).first(where: { state.controller($0).split != nil }) {
             showDetail(destination, in: split, animated: animated)
         } else {
             try present(destination, from: source, style: style ?? .automatic, adaptive: nil, animated: animated)

@@ -14,7 +14,7 @@ extension Transaction {
         state.traits = traits
         let compact = traits.horizontalSizeClass == .compact
         // Expanding releases what was pushed above a secondary, so re-check each id is still alive.
-        for id in state.onScreen where state[id]?.isSplitViewController == true {
+        for id in state.onScreen where state[id]?.split != nil {
             let collapsed = state.controller(id).split!.isCollapsed
             if compact, !collapsed { collapse(id, animated: true) }
             if !compact, collapsed { expand(id, animated: true) }

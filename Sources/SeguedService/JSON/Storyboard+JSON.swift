@@ -87,12 +87,7 @@ extension JSONWriter {
     /// `{"<name>": {"scenes": N, "segues": {"<kind>": N, …}}}`, relationships counted under
     /// `relationship` (api.md).
     mutating func summary(_ storyboard: Storyboard) {
-        var kinds: [String: Int] = [:]
-        for scene in storyboard.scenes.values {
-            for segue in scene.segues { kinds[segue.kind.rawValue, default: 0] += 1 }
-            let relationships = scene.relationshipChildren.count
-            if relationships > 0 { kinds["relationship", default: 0] += relationships }
-        }
+        let kinds = storyboard.segueCountsByKind
         object { w in
             w.key(storyboard.name)
             w.object { w in

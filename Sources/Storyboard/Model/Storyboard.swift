@@ -23,6 +23,17 @@ public struct Storyboard: Sendable, Equatable {
         sortedSceneIDs.lazy.compactMap { self.scenes[$0] }.first { $0.storyboardIdentifier == identifier }
     }
 
+    /// How many segues of each kind the storyboard has, relationships (declared as containment or as
+    /// relationship segues) under `relationship`: the `summary` of an upload (spec/api.md).
+    public var segueCountsByKind: [String: Int] {
+        var counts: [String: Int] = [:]
+        for scene in scenes.values {
+            for segue in scene.segues { counts[segue.kind.rawValue, default: 0] += 1 }
+            if !scene.relationshipChildren.isEmpty { counts["relationship", default: 0] += scene.relationshipChildren.count }
+        }
+        return counts
+    }
+
     /// Whether instances of `scene` implement the unwind action `action`, through the scene itself or
     /// its class and superclasses.
     public func implements(_ action: String, scene: Scene) -> Bool {

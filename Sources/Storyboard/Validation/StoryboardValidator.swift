@@ -40,14 +40,14 @@ public enum StoryboardValidator {
 
     private static func checkKind(_ scene: Scene, at path: String, fail: (String, String) -> Void) {
         switch scene.kind {
-        case .navigationController:
-            if scene.root == nil { fail("\(path).root", "a navigationController needs a root") }
         case .tabBarController:
             if !scene.tabs.isEmpty, !scene.tabs.indices.contains(scene.selectedIndex) {
                 fail("\(path).selectedIndex", "\(scene.selectedIndex) is outside the \(scene.tabs.count) tabs")
             }
         case .splitViewController:
-            if scene.primary == nil { fail("\(path).primary", "a splitViewController needs a primary column") }
+            if scene.primary == nil, scene.secondary != nil || scene.supplementary != nil {
+                fail("\(path).primary", "a splitViewController with columns needs a primary column")
+            }
         default:
             break
         }

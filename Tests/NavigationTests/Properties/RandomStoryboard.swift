@@ -24,8 +24,11 @@ enum RandomStoryboard {
                 scene.tabs = (0..<(1 + choices.next(3))).map { _ in choices.pick(later) }
                 scene.selectedIndex = choices.next(scene.tabs.count)
             case .splitViewController:
-                scene.primary = choices.pick(later)
-                scene.secondary = choices.chance(70) ? choices.pick(later) : nil
+                // Interface Builder allows a split view controller without columns.
+                if choices.chance(90) {
+                    scene.primary = choices.pick(later)
+                    scene.secondary = choices.chance(70) ? choices.pick(later) : nil
+                }
             default:
                 scene.segues = (0..<choices.next(5)).map { number in segue(number, later: later, all: ids, &choices) }
                 if choices.chance(40) { scene.unwindActions = [choices.pick(actions)] }

@@ -1,0 +1,137 @@
+/// Turns `<scene>` elements into ``Scene``s: the controller found by `sceneMemberID`, its segues
+/// wherever they hang (buttons, cells, gesture recognizers, bar button items, the controller itself).
+struct IBSceneBuilder {
+    private(set) var scenes: [SceneID: Scene] = [:]
+    /// Scene ids in document order.
+    private(set) var order: [SceneID] = []
+    private(set) var warnings: [String] = []
+    /// Storyboard references: placeholder scene id → (storyboard name, referenced identifier).
+    private var references: [SceneID: (storyboard: String?, identifier: String?)] = [:]
+
+    static let controllerKinds: [String: SceneKind] = [
+        "viewController": .viewController, "navigationController": .navigationController,
+        "tabBarController": .tabBarController, "splitViewController": .splitViewController,
+        "pageViewController": .pageViewController, "tableViewController": .tableViewController,
+        "collectionViewController": .collectionViewController, "hostingController": .hostingController,
+        "avPlayerViewController": .avPlayerViewController, "glkViewController": .glkViewController,
+        "viewControllerPlaceholder": .viewController,
+    ]
+
+    mutating func add(_ sceneElement: XMLElementNode) {
+        let objects = sceneElement.child(named: "objects")?.children ?? []
+        guard let controller = objects.first(where: { $0["sceneMemberID"] == "viewController" }),
+            let rawID = controller["id"]
+        else {
+            let id = SceneID(sceneElement["sceneID"] ?? "scene\(order.count + 1)")
+            warnings.append("scene \(id) (line \(sceneElement.line)) has no view controller; kept as an empty scene")
+            insert(Scene(id: id))
+            return
+        }
+        let id = SceneID(rawID)
+        let kind = Self.controllerKinds[controller.name] ?? {
+            warnings.append("scene \(id): unknown controller element <\(controller.name)> is treated as a plain view controller")
+            return .viewController
+        }()
+        var scene = Scene(id: id, kind: kind)
+        scene.customClass = controller["customClass"]
+        scene.storyboardIdentifier = controller["storyboardIdentifier"]
+        scene.title = controller["title"] ?? controller.descendants { $0.name == "navigationItem" }.first?["title"]
+        if controller.name == "viewControllerPlaceholder" {
+            references[id] = (controller["storyboardName"], controller["referencedIdentifier"])
+        }
+        // Segues hang on the controller, on controls inside its view, and on scene-level objects
+        // beside it (a bar button item, a gesture recognizer); `<segue reference>` entries repeat one.
+        for object in objects where object.name != "placeholder" && object.name != "exit" {
+            for segue in object.descendants(where: { $0.name == "segue" }) where segue["reference"] == nil {
+                add(segue, to: &scene, controller: controller)
+            }
+        }
+        insert(scene)
+    }
+
+    private mutating func insert(_ scene: Scene) {
+        if scenes[scene.id] == nil { order.append(scene.id) }
+        scenes[scene.id] = scene
+    }
+
+    private mutating func add(_ element: XMLElementNode, to scene: inout Scene, controller: XMLElementNode) {
+        let destination = element["destination"].map { SceneID($0) }
+        let kindName = element["kind"] ?? ""
+        if kindName == "relationship" {
+            addRelationship(element["relationship"] ?? "", destination: destination, to: &scene)
+            return
+        }
+        let kind: SegueKind
+        if let known = SegueKind(rawValue: kindName) {
+            kind = known
+        } else {
+            warnings.append("scene \(scene.id): segue kind \"\(kindName)\" is unknown; it is performed as a custom presentation")
+            kind = .custom
+        }
+        var segue = Segue(kind: kind, destination: kind == .unwind ? nil : destination)
+        segue.identifier = element["identifier"].map { SegueID($0) }
+        segue.action = element["unwindAction"]
+        segue.customClass = element["customClass"]
+        segue.modalPresentationStyle = element["modalPresentationStyle"].flatMap(PresentationStyle.init(rawValue:))
+        segue.modalTransitionStyle = element["modalTransitionStyle"].flatMap(TransitionStyle.init(rawValue:))
+        segue.animates = element["animates"] != "NO"
+        // <connections> holds the segue; its parent is the trigger. The controller itself as the
+        // trigger means only code can perform the segue.
+        segue.hasTrigger = element.parent?.parent !== controller
+        if kind == .custom {
+            segue.perform = .present
+            warnings.append("scene \(scene.id): custom segue \(segue.identifier?.rawValue ?? "(no identifier)")\(segue.customClass.map { " (\($0))" } ?? "") has code segued cannot run; it is performed as a presentation")
+        }
+        if kind == .unwind, segue.action == nil {
+            warnings.append("scene \(scene.id): unwind segue \(segue.identifier?.rawValue ?? "(no identifier)") has no unwindAction; dropped")
+            return
+        }
+        if kind != .unwind, destination == nil {
+            warnings.append("scene \(scene.id): \(kind.rawValue) segue \(segue.identifier?.rawValue ?? "(no identifier)") has no destination; dropped")
+            return
+        }
+        scene.segues.append(segue)
+    }
+
+    private mutating func addRelationship(_ relationship: String, destination: SceneID?, to scene: inout Scene) {
+        guard let destination else { return }
+        switch relationship {
+        case "rootViewController": scene.root = destination
+        case "viewControllers": scene.tabs.append(destination)
+        case "masterViewController": scene.primary = destination
+        case "detailViewController": scene.secondary = destination
+        case "supplementaryViewController": scene.supplementary = destination
+        default:
+            warnings.append("scene \(scene.id): relationship \"\(relationship)\" is not modelled; kept as a relationship segue")
+            scene.segues.append(Segue(kind: .relationship, destination: destination))
+        }
+    }
+
+    /// Storyboard references inside this document (no storyboard name, or this one's) point segues
+    /// at the referenced scene; references to other storyboards stay plain scenes, with a warning.
+    mutating func resolveReferences(storyboardName: String, initialScene: SceneID?) {
+        var redirect: [SceneID: SceneID] = [:]
+        for id in order {
+            guard let reference = references[id] else { continue }
+            let sameDocument = reference.storyboard == nil || reference.storyboard == storyboardName
+            if sameDocument, let target = reference.identifier.map({ target(of: $0) }) ?? initialScene {
+                redirect[id] = target
+            } else {
+                let what = reference.identifier.map { "scene \"\($0)\"" } ?? "initial scene"
+                warnings.append("scene \(id) refers to the \(what) of storyboard \"\(reference.storyboard ?? storyboardName)\", which is not in the upload; it stays a plain view controller")
+            }
+        }
+        guard !redirect.isEmpty else { return }
+        for id in order {
+            scenes[id]!.segues = scenes[id]!.segues.map { segue in
+                var segue = segue
+                if let destination = segue.destination, let target = redirect[destination] { segue.destination = target }
+                return segue
+            }
+        }
+    }
+
+    private func target(of identifier: String) -> SceneID? {
+        order.first { scenes[$0]?.storyboardIdentifier == identifier }
+    }
+}
