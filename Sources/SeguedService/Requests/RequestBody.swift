@@ -39,6 +39,14 @@ struct RequestBody {
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
 
+    /// `application/xml`, `text/xml` or any `+xml` type.
+    static func isXML(_ contentType: String?) -> Bool {
+        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else {
+            return false
+        }
+        return type == "application/xml" || type == "text/xml" || (type.hasPrefix("application/") && type.hasSuffix("+xml"))
+    }
+
     mutating func only(_ keys: Set<String>) { reader.rejectUnknownKeys(object, known: keys, at: "") }
 
     mutating func string(_ key: String) -> String? { reader.string(object, key, at: "") }

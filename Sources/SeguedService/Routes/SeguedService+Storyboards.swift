@@ -4,23 +4,49 @@ import Logging
 import Storyboard
 
 extension SeguedService {
-    /// `POST /v1/storyboards`: a `segued.storyboard/1` JSON document. 201 when new, 200 when the
-    /// same content was uploaded before (same id).
+    /// `POST /v1/storyboards`: a `segued.storyboard/1` JSON document, one Interface Builder
+    /// `.storyboard` (`application/xml`, named by `?name=`, default `Main`), or a JSON bundle
+    /// `{name, entry, storyboards: {Name: xml}, sources: {path: text}, classes: {…}}`.
+    /// 201 when new, 200 when the same content was uploaded before (same id).
     func uploadStoryboard(_ request: Request) throws(Problem) -> Response {
-        guard RequestBody.isJSON(request.header("content-type")) else {
-            throw .unsupportedMediaType(request.header("content-type"), expected: ["application/json"])
-        }
-        let storyboard: Storyboard
+        let contentType = request.header("content-type")
+        let imported: ImportedStoryboard
         do {
-            storyboard = try StoryboardJSONLoader.load(Data(request.body))
-        } catch {
+            if RequestBody.isXML(contentType) {
+                let name = request.queryValue("name") ?? "Main"
+                imported = try InterfaceBuilderImporter.load(Data(request.body), name: name)
+            } else if RequestBody.isJSON(contentType) {
+                imported = try Self.importJSON(request)
+            } else {
+                throw Problem.unsupportedMediaType(contentType, expected: ["application/json", "application/xml"])
+            }
+        } catch let problem as Problem {
+            throw problem
+        } catch let error as StoryboardError {
             throw error.problem
+        } catch {
+            throw .internalError
         }
-        let (stored, created) = storyboards.add(storyboard)
-        logger.info("storyboard \(stored.id) (\(stored.name)) \(created ? "uploaded" : "uploaded again")")
+        let (stored, created) = storyboards.add(imported.storyboard, warnings: imported.warnings)
+        logger.info("storyboard \(stored.id) (\(stored.name)) \(created ? "uploaded" : "uploaded again"), \(stored.warnings.count) warnings")
         var response = Self.json(created ? 201 : 200) { w in w.storyboardSummary(stored, sessions: nil) }
         response.setHeader("Location", "/v1/storyboards/\(stored.id)")
         return response
+    }
+
+    /// A JSON body is a segued storyboard (it has `format`) or a bundle (it has `storyboards`).
+    private static func importJSON(_ request: Request) throws -> ImportedStoryboard {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
+        } catch {
+            throw StoryboardError(kind: .malformed, issues: [.init(path: "", message: "not valid JSON")])
+        }
+        if value["storyboards"] != nil, value["format"] == nil {
+            return try InterfaceBuilderImporter.load(try StoryboardBundle(json: value))
+        }
+        let storyboard = try StoryboardJSONLoader.load(value)
+        return ImportedStoryboard(storyboard: storyboard, warnings: StoryboardLint.warnings(storyboard))
     }
 
     func listStoryboards() -> Response {

@@ -6,7 +6,7 @@ struct IBSceneBuilder {
     private(set) var order: [SceneID] = []
     private(set) var warnings: [String] = []
     /// Storyboard references: placeholder scene id → (storyboard name, referenced identifier).
-    private var references: [SceneID: (storyboard: String?, identifier: String?)] = [:]
+    private(set) var references: [SceneID: (storyboard: String?, identifier: String?)] = [:]
 
     static let controllerKinds: [String: SceneKind] = [
         "viewController": .viewController, "navigationController": .navigationController,
@@ -105,33 +105,5 @@ struct IBSceneBuilder {
             warnings.append("scene \(scene.id): relationship \"\(relationship)\" is not modelled; kept as a relationship segue")
             scene.segues.append(Segue(kind: .relationship, destination: destination))
         }
-    }
-
-    /// Storyboard references inside this document (no storyboard name, or this one's) point segues
-    /// at the referenced scene; references to other storyboards stay plain scenes, with a warning.
-    mutating func resolveReferences(storyboardName: String, initialScene: SceneID?) {
-        var redirect: [SceneID: SceneID] = [:]
-        for id in order {
-            guard let reference = references[id] else { continue }
-            let sameDocument = reference.storyboard == nil || reference.storyboard == storyboardName
-            if sameDocument, let target = reference.identifier.map({ target(of: $0) }) ?? initialScene {
-                redirect[id] = target
-            } else {
-                let what = reference.identifier.map { "scene \"\($0)\"" } ?? "initial scene"
-                warnings.append("scene \(id) refers to the \(what) of storyboard \"\(reference.storyboard ?? storyboardName)\", which is not in the upload; it stays a plain view controller")
-            }
-        }
-        guard !redirect.isEmpty else { return }
-        for id in order {
-            scenes[id]!.segues = scenes[id]!.segues.map { segue in
-                var segue = segue
-                if let destination = segue.destination, let target = redirect[destination] { segue.destination = target }
-                return segue
-            }
-        }
-    }
-
-    private func target(of identifier: String) -> SceneID? {
-        order.first { scenes[$0]?.storyboardIdentifier == identifier }
     }
 }

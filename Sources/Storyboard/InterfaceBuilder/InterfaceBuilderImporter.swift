@@ -4,48 +4,90 @@ public import Foundation
 public struct ImportedStoryboard: Sendable {
     public var storyboard: Storyboard
     public var warnings: [String]
+
+    public init(storyboard: Storyboard, warnings: [String]) {
+        self.storyboard = storyboard
+        self.warnings = warnings
+    }
 }
 
 /// Reads Interface Builder `.storyboard` XML (Xcode 4.2 to today) into the segued model.
 ///
-/// Scenes are keyed by their controller's object id (what segue destinations name). Relationship
-/// segues become containment (`root`, `tabs`, split columns); storyboard references to scenes of
-/// the same document are resolved, others are kept as plain scenes with a warning.
+/// Scenes are keyed by their controller's object id (what segue destinations name); in a bundle of
+/// several storyboards, by `Name:id`. Relationship segues become containment (`root`, `tabs`, split
+/// columns); storyboard references are resolved across the storyboards of one upload, and kept as
+/// plain scenes with a warning when they name one that is not in it.
 public enum InterfaceBuilderImporter {
+    /// Imports one `.storyboard` document.
     /// - Parameters:
-    ///   - data: the `.storyboard` file.
     ///   - name: the storyboard's name (the file name without extension).
     ///   - classes: what the app's sources say of its classes (superclasses, unwind actions); merged
-    ///     with the document's own `<classes>` section when it has one.
+    ///     over the document's own `<classes>` section when it has one.
     /// - Throws: ``StoryboardError``: `malformed` with line and column, `refused` for DTDs and
     ///   entities, `invalid` for a document that is not a storyboard.
     public static func load(_ data: Data, name: String, classes: [String: ClassInfo] = [:]) throws(StoryboardError) -> ImportedStoryboard {
-        let document = try XMLElementTree.parse(data)
-        guard document.name == "document", document["type"]?.contains("Storyboard") == true else {
-            throw StoryboardError(kind: .invalid, issues: [.init(path: "", message: "not an Interface Builder storyboard (the root element is <\(document.name)>)", line: document.line, column: document.column)])
-        }
-        var builder = IBSceneBuilder()
-        for scene in document.child(named: "scenes")?.children(named: "scene") ?? [] {
-            builder.add(scene)
-        }
-        builder.resolveReferences(storyboardName: name, initialScene: document["initialViewController"].map { SceneID($0) })
-        var merged = IBClassesSection.read(document)
-        for (className, info) in classes { merged[className] = info }
+        try load(StoryboardBundle(name: name, entry: name, storyboards: [name: data], classes: classes))
+    }
 
-        var warnings = builder.warnings
-        guard let firstScene = builder.order.first else {
-            throw StoryboardError(kind: .invalid, issues: [.init(path: "scenes", message: "the storyboard has no scenes")])
+    /// Imports the storyboards of one app together; the entry storyboard's initial scene starts sessions.
+    public static func load(_ bundle: StoryboardBundle) throws(StoryboardError) -> ImportedStoryboard {
+        guard bundle.storyboards[bundle.entry] != nil else {
+            throw StoryboardError(kind: .invalid, issues: [.init(path: "entry", message: "no storyboard named \"\(bundle.entry)\" in the upload")])
         }
-        let initial: SceneID
-        if let id = document["initialViewController"], builder.scenes[SceneID(id)] != nil {
-            initial = SceneID(id)
-        } else {
-            initial = firstScene
-            warnings.append("no initial view controller: sessions start at the first scene, \(firstScene), unless they name one")
+        var documents: [String: IBDocument] = [:]
+        var issues: [StoryboardError.Issue] = []
+        var kinds: Set<StoryboardError.Kind> = []
+        for name in bundle.storyboards.keys.sorted() {
+            do {
+                documents[name] = try IBDocument.read(bundle.storyboards[name]!, name: name)
+            } catch {
+                kinds.insert(error.kind)
+                issues += error.issues.map { issue in
+                    var issue = issue
+                    issue.path = bundle.storyboards.count > 1 ? "storyboards.\(name)" + (issue.path.isEmpty || issue.path == name ? "" : ".\(issue.path)") : issue.path
+                    return issue
+                }
+            }
         }
-        let storyboard = Storyboard(name: name, initialScene: initial, scenes: builder.scenes, classes: merged)
-        let issues = StoryboardValidator.validate(storyboard)
-        guard issues.isEmpty else { throw StoryboardError(kind: .invalid, issues: issues) }
-        return ImportedStoryboard(storyboard: storyboard, warnings: warnings)
+        guard issues.isEmpty else {
+            let kind: StoryboardError.Kind = kinds.contains(.refused) ? .refused : kinds.contains(.malformed) ? .malformed : .invalid
+            throw StoryboardError(kind: kind, issues: issues)
+        }
+        if bundle.storyboards.count > 1 {
+            documents = documents.mapValues { $0.prefixed("\($0.name):") }
+        }
+        var merged = IBReferenceResolver.merge(documents, entry: bundle.entry)
+        var classes: [String: ClassInfo] = [:]
+        for name in documents.keys.sorted() { classes.merge(documents[name]!.classes) { $1 } }
+        classes.merge(UnwindActionScanner.scan(bundle.sources)) { existing, scanned in
+            ClassInfo(superclass: scanned.superclass ?? existing.superclass, unwindActions: Array(Set(existing.unwindActions + scanned.unwindActions)).sorted())
+        }
+        classes.merge(bundle.classes) { $1 }
+        let storyboard = Storyboard(name: bundle.name, initialScene: merged.initialScene, scenes: merged.scenes, classes: classes)
+        let problems = StoryboardValidator.validate(storyboard)
+        guard problems.isEmpty else { throw StoryboardError(kind: .invalid, issues: problems) }
+        merged.warnings += StoryboardLint.warnings(storyboard)
+        return ImportedStoryboard(storyboard: storyboard, warnings: merged.warnings)
+    }
+}
+
+/// An app's storyboards with what its sources say: the upload of `POST /v1/storyboards` as a bundle.
+public struct StoryboardBundle: Sendable {
+    public var name: String
+    /// The storyboard whose initial scene starts sessions.
+    public var entry: String
+    /// `.storyboard` documents by name (the file name without extension).
+    public var storyboards: [String: Data]
+    /// Swift and Objective-C sources by path, scanned for unwind actions.
+    public var sources: [String: String]
+    /// Class facts: superclasses and unwind actions, over what the sources say.
+    public var classes: [String: ClassInfo]
+
+    public init(name: String, entry: String, storyboards: [String: Data], sources: [String: String] = [:], classes: [String: ClassInfo] = [:]) {
+        self.name = name
+        self.entry = entry
+        self.storyboards = storyboards
+        self.sources = sources
+        self.classes = classes
     }
 }

@@ -50,7 +50,9 @@ enum XMLElementTree {
         let builder = Builder(parser: parser)
         parser.delegate = builder
         let parsed = parser.parse()
-        guard parsed, let root = builder.root else {
+        // libxml2 recovers from some errors and still reports success, so an error the delegate
+        // heard of fails the parse too.
+        guard parsed, builder.errorLine == nil, let root = builder.root else {
             let line = builder.errorLine ?? parser.lineNumber
             let column = builder.errorColumn ?? parser.columnNumber
             let reason = parser.parserError.map { Self.describe($0) } ?? "not well-formed XML"

@@ -1,0 +1,34 @@
+import Foundation
+import Storyboard
+
+extension StoryboardBundle {
+    /// `{name, entry, storyboards: {Name: xml}, sources?: {path: text}, classes?: {Name: {superclass?, unwindActions?}}}`.
+    /// - Throws: ``StoryboardError`` (`invalid`) naming every wrong field.
+    init(json value: JSONValue) throws(StoryboardError) {
+        var reader = JSONFieldReader()
+        let object = reader.object(value, at: "") ?? [:]
+        reader.rejectUnknownKeys(object, known: ["name", "entry", "storyboards", "sources", "classes"], at: "")
+        let xml = reader.object(object["storyboards"], at: "storyboards") ?? [:]
+        if xml.isEmpty { reader.fail("storyboards", "at least one storyboard is needed") }
+        var storyboards: [String: Data] = [:]
+        for (name, text) in xml {
+            if let text = text.stringValue { storyboards[name] = Data(text.utf8) } else { reader.fail("storyboards.\(name)", "expected the XML text as a string") }
+        }
+        var sources: [String: String] = [:]
+        for (path, text) in reader.object(object["sources"], at: "sources") ?? [:] {
+            if let text = text.stringValue { sources[path] = text } else { reader.fail("sources.\(path)", "expected the source text as a string") }
+        }
+        var classes: [String: ClassInfo] = [:]
+        for (name, facts) in reader.object(object["classes"], at: "classes") ?? [:] {
+            guard let facts = reader.object(facts, at: "classes.\(name)") else { continue }
+            reader.rejectUnknownKeys(facts, known: ["superclass", "unwindActions"], at: "classes.\(name)")
+            classes[name] = ClassInfo(
+                superclass: reader.string(facts, "superclass", at: "classes.\(name)"),
+                unwindActions: reader.strings(facts, "unwindActions", at: "classes.\(name)"))
+        }
+        let entry = reader.string(object, "entry", at: "") ?? (storyboards.count == 1 ? storyboards.keys.first! : "Main")
+        let name = reader.string(object, "name", at: "") ?? entry
+        guard reader.issues.isEmpty else { throw StoryboardError(kind: .invalid, issues: reader.issues) }
+        self.init(name: name, entry: entry, storyboards: storyboards, sources: sources, classes: classes)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Storyboard
+import Testing
+
+/// One storyboard per lint rule, each with exactly the problem the rule reports.
+struct StoryboardLintTests {
+    private func warnings(_ scenes: String, classes: String = "{}", initial: String = "a") throws -> [String] {
+        let text = #"{"format": "segued.storyboard/1", "initialScene": "\#(initial)", "scenes": \#(scenes), "classes": \#(classes)}"#
+        return StoryboardLint.warnings(try StoryboardJSONLoader.load(Data(text.utf8)))
+    }
+
+    @Test func clean_hasNoWarnings() throws {
+        #expect(try warnings(#"{"a": {"kind": "navigationController", "root": "b"}, "b": {"segues": [{"identifier": "go", "kind": "push", "destination": "b"}]}}"#) == [])
+    }
+
+    @Test func unreachableScenes() throws {
+        #expect(try warnings(#"{"a": {}, "b": {}, "c": {"storyboardIdentifier": "C"}}"#)
+            == ["scene b is unreachable: nothing leads to it and code cannot instantiate it (no storyboard identifier)"])
+    }
+
+    @Test func controllerOwnedSeguesWithoutIdentifiers() throws {
+        #expect(try warnings(#"{"a": {"segues": [{"kind": "show", "destination": "a", "trigger": "controller"}, {"kind": "show", "destination": "a"}]}}"#)
+            == ["scene a: a show segue owned by the controller has no identifier, so code cannot trigger it"])
+    }
+
+    @Test func duplicateIdentifiersWithinAScene() throws {
+        #expect(try warnings(#"{"a": {"segues": [{"identifier": "go", "kind": "show", "destination": "a"}, {"identifier": "go", "kind": "modal", "destination": "a"}]}}"#)
+            == [#"scene a: segue identifier "go" is used by 2 segues; performSegue(withIdentifier:) takes the first"#])
+    }
+
+    @Test func unwindActionsNoClassImplements() throws {
+        let scenes = #"{"a": {"class": "A", "segues": [{"identifier": "back", "kind": "unwind", "action": "back:"}, {"identifier": "done", "kind": "unwind", "action": "done:"}]}}"#
+        #expect(try warnings(scenes, classes: #"{"A": {"unwindActions": ["done:"]}}"#)
+            == ["unwind action back:: no known class implements it, so unwinds to it find no destination (give class facts or sources)"])
+    }
+
+    @Test func pushesWithoutANavigationControllerOnSomePath() throws {
+        let scenes = #"{"a": {"segues": [{"identifier": "nav", "kind": "modal", "destination": "n"}, {"identifier": "direct", "kind": "modal", "destination": "b"}]}, "n": {"kind": "navigationController", "root": "b"}, "b": {"segues": [{"identifier": "more", "kind": "push", "destination": "c"}]}, "c": {}}"#
+        #expect(try warnings(scenes) == ["scene b: push segue more has no navigation controller on some path to its source; UIKit raises there"])
+    }
+}
