@@ -73,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoryboardTests",
-            dependencies: ["Storyboard", "SeguedTestSupport"],
+            dependencies: ["Storyboard", "Navigation", "SeguedTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
