@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: run test build release deps bench-engine bench-http clean
+.PHONY: run test build release deps bench-engine bench-http bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself).
 deps:
@@ -29,6 +29,10 @@ test: deps
 bench-engine: deps
 	$(SWIFT) build -c release --product bench-engine
 	$$($(SWIFT) build -c release --show-bin-path)/bench-engine
+
+bench-import: deps
+	$(SWIFT) build -c release --product bench-import
+	$$($(SWIFT) build -c release --show-bin-path)/bench-import ../shared/storyboards
 
 bench-http: release
 	bench/http/run.sh

@@ -66,6 +66,12 @@ let package = Package(
             path: "bench/engine",
             swiftSettings: sharedSettings
         ),
+        .executableTarget(
+            name: "bench-import",
+            dependencies: ["Storyboard"],
+            path: "bench/import",
+            swiftSettings: sharedSettings
+        ),
         .target(
             name: "SeguedTestSupport",
             dependencies: ["Storyboard", "Navigation"],

@@ -31,9 +31,11 @@ public final class SeguedService: Sendable {
         demoStoryboardID = storyboards.add(demo).0.id
     }
 
-    /// Adds a storyboard (from `--storyboard FILE`); returns its id.
+    /// Adds a storyboard (from `--storyboard FILE` or `--app DIR`) with its import warnings; returns its id.
     @discardableResult
-    public func addStoryboard(_ storyboard: Storyboard) -> String { storyboards.add(storyboard).0.id }
+    public func addStoryboard(_ storyboard: Storyboard, warnings: [String] = []) -> String {
+        storyboards.add(storyboard, warnings: warnings).0.id
+    }
 
     /// Answers one request. Never throws: every failure becomes a problem document.
     @Sendable

@@ -2,10 +2,11 @@ import ArgumentParser
 import Foundation
 import Storyboard
 
-/// `segued lint FILE`: loads a segued-JSON storyboard and reports every problem with its place.
+/// `segued lint FILE`: loads a storyboard (segued JSON or `.storyboard` XML) and reports every
+/// problem with its place, then the lint warnings.
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check a segued-JSON storyboard: every problem is printed with its path; exit 1 if any.")
+        abstract: "Check a storyboard (segued JSON or Interface Builder .storyboard): problems exit 1, warnings are printed.")
 
     @Argument(help: "The storyboard file.")
     var file: String
@@ -15,13 +16,21 @@ struct Lint: ParsableCommand {
             FileHandle.standardError.write(Data("\(file): cannot read\n".utf8))
             throw ExitCode(1)
         }
+        let imported: ImportedStoryboard
         do {
-            let storyboard = try StoryboardJSONLoader.load(data)
-            let segues = storyboard.scenes.values.reduce(0) { $0 + $1.segues.count }
-            print("\(file): ok — storyboard \(storyboard.name), \(storyboard.scenes.count) scenes, \(segues) segues")
+            if file.hasSuffix(".storyboard") {
+                imported = try InterfaceBuilderImporter.load(data, name: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+            } else {
+                let storyboard = try StoryboardJSONLoader.load(data)
+                imported = ImportedStoryboard(storyboard: storyboard, warnings: StoryboardLint.warnings(storyboard))
+            }
         } catch {
-            for issue in error.issues { print("\(file): \(issue)") }
+            for issue in error.issues { print("\(file): error: \(issue)") }
             throw ExitCode(1)
         }
+        for warning in imported.warnings { print("\(file): warning: \(warning)") }
+        let storyboard = imported.storyboard
+        let segues = storyboard.segueCountsByKind.values.reduce(0, +)
+        print("\(file): ok — storyboard \(storyboard.name), \(storyboard.scenes.count) scenes, \(segues) segues, \(imported.warnings.count) warnings")
     }
 }

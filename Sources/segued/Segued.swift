@@ -9,7 +9,7 @@ struct Segued: ParsableCommand {
         commandName: "segued",
         abstract: "Runs UIKit storyboard navigation on Linux and answers every operation with its exact UIKit callbacks.",
         version: version,
-        subcommands: [Serve.self, Lint.self],
+        subcommands: [Serve.self, Lint.self, Import.self],
         defaultSubcommand: Serve.self
     )
 }

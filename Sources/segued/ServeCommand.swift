@@ -16,8 +16,11 @@ struct Serve: ParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one.")
     var port = 8080
 
-    @Option(name: .customLong("storyboard"), help: "A segued-JSON storyboard to load at start (repeatable).")
+    @Option(name: .customLong("storyboard"), help: "A storyboard to load at start: segued JSON or a .storyboard file (repeatable).")
     var storyboards: [String] = []
+
+    @Option(help: "An Xcode project folder to serve: its storyboards and the unwind actions its sources implement.")
+    var app: String?
 
     @Option(help: "Profile of sessions created without one: ios17, ios18, ios12 or ios8.")
     var profile: Profile = .ios17
@@ -78,9 +81,14 @@ struct Serve: ParsableCommand {
                 defaultProfile: profile, maxBodySize: maxBodySize),
             logger: logger)
         for path in storyboards {
-            let storyboard = try StoryboardFile.load(path)
-            let id = service.addStoryboard(storyboard)
-            logger.info("loaded storyboard \(storyboard.name) from \(path) as \(id)")
+            let imported = try StoryboardFile.load(path)
+            let id = service.addStoryboard(imported.storyboard, warnings: imported.warnings)
+            logger.info("loaded storyboard \(imported.storyboard.name) from \(path) as \(id), \(imported.warnings.count) warnings")
+        }
+        if let app {
+            let imported = try StoryboardFile.importBundle(try AppFolder.bundle(at: app, entry: nil))
+            let id = service.addStoryboard(imported.storyboard, warnings: imported.warnings)
+            logger.info("serving app \(imported.storyboard.name) from \(app) as \(id), \(imported.warnings.count) warnings")
         }
         let server = Server(
             configuration: ServerConfiguration(

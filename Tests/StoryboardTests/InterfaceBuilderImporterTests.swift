@@ -212,6 +212,8 @@ struct InterfaceBuilderImporterTests {
         let imported = try InterfaceBuilderImporter.load(bundle)
         let storyboard = imported.storyboard
         #expect(storyboard.initialScene == SceneID("Main:home"))
+        #expect(storyboard.entry == "Main")
+        #expect(storyboard.scenesByDocument == ["Main": [SceneID("Main:home"), SceneID("Main:missing"), SceneID("Main:ref")], "Settings": [SceneID("Settings:prefs"), SceneID("Settings:root")]])
         let home = try #require(storyboard.scenes[SceneID("Main:home")])
         #expect(home.segues.map(\.destination) == [SceneID("Settings:prefs"), SceneID("Main:missing")])
         #expect(storyboard.classes["HomeViewController"] == ClassInfo(superclass: "BaseViewController", unwindActions: ["backHomeWithSender:"]))

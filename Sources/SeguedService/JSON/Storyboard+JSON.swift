@@ -8,6 +8,9 @@ extension JSONWriter {
             w.key("format"); w.string(StoryboardJSONLoader.format)
             w.key("name"); w.string(storyboard.name)
             w.key("initialScene"); w.string(storyboard.initialScene.rawValue)
+            if !storyboard.documents.isEmpty {
+                w.key("documents"); w.array { w in for document in storyboard.documents { w.string(document) } }
+            }
             w.key("scenes")
             w.object { w in
                 for id in storyboard.sortedSceneIDs {
@@ -87,16 +90,20 @@ extension JSONWriter {
     /// `{"<name>": {"scenes": N, "segues": {"<kind>": N, …}}}`, relationships counted under
     /// `relationship` (api.md).
     mutating func summary(_ storyboard: Storyboard) {
-        let kinds = storyboard.segueCountsByKind
+        let groups = storyboard.scenesByDocument
         object { w in
-            w.key(storyboard.name)
-            w.object { w in
-                w.key("scenes"); w.int(storyboard.scenes.count)
-                w.key("segues")
+            for document in groups.keys.sorted() {
+                let ids = groups[document]!
+                let kinds = storyboard.segueCounts(of: ids)
+                w.key(document)
                 w.object { w in
-                    for kind in kinds.keys.sorted() {
-                        w.key(kind)
-                        w.int(kinds[kind]!)
+                    w.key("scenes"); w.int(ids.count)
+                    w.key("segues")
+                    w.object { w in
+                        for kind in kinds.keys.sorted() {
+                            w.key(kind)
+                            w.int(kinds[kind]!)
+                        }
                     }
                 }
             }

@@ -68,7 +68,7 @@ extension SeguedService {
             w.object { w in
                 w.key("id"); w.string(stored.id)
                 w.key("name"); w.string(stored.name)
-                w.key("entry"); w.string(stored.name)
+                w.key("entry"); w.string(stored.storyboard.entry)
                 w.key("summary"); w.summary(stored.storyboard)
                 w.key("warnings"); w.array { w in for warning in stored.warnings { w.string(warning) } }
                 w.key("storyboard"); w.raw(stored.normalized)
@@ -92,7 +92,7 @@ extension JSONWriter {
         object { w in
             w.key("id"); w.string(stored.id)
             w.key("name"); w.string(stored.name)
-            w.key("entry"); w.string(stored.name)
+            w.key("entry"); w.string(stored.storyboard.entry)
             w.key("summary"); w.summary(stored.storyboard)
             w.key("warnings"); w.array { w in for warning in stored.warnings { w.string(warning) } }
             if let sessions { w.key("sessions"); w.int(sessions) }

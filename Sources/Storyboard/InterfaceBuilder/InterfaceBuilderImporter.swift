@@ -63,7 +63,9 @@ public enum InterfaceBuilderImporter {
             ClassInfo(superclass: scanned.superclass ?? existing.superclass, unwindActions: Array(Set(existing.unwindActions + scanned.unwindActions)).sorted())
         }
         classes.merge(bundle.classes) { $1 }
-        let storyboard = Storyboard(name: bundle.name, initialScene: merged.initialScene, scenes: merged.scenes, classes: classes)
+        let documentNames = [bundle.entry] + bundle.storyboards.keys.sorted().filter { $0 != bundle.entry }
+        let storyboard = Storyboard(
+            name: bundle.name, initialScene: merged.initialScene, scenes: merged.scenes, classes: classes, documents: documentNames)
         let problems = StoryboardValidator.validate(storyboard)
         guard problems.isEmpty else { throw StoryboardError(kind: .invalid, issues: problems) }
         merged.warnings += StoryboardLint.warnings(storyboard)

@@ -36,7 +36,7 @@ public enum StoryboardJSONLoader {
         return storyboard
     }
 
-    private static let topLevelKeys: Set<String> = ["format", "name", "initialScene", "scenes", "classes"]
+    private static let topLevelKeys: Set<String> = ["format", "name", "initialScene", "scenes", "classes", "documents"]
     private static let sceneKeys: Set<String> = [
         "kind", "class", "title", "storyboardIdentifier", "root", "tabs", "selectedIndex", "primary", "secondary",
         "supplementary", "segues", "unwindActions", "modalPresentationStyle", "modalTransitionStyle",
@@ -77,7 +77,8 @@ public enum StoryboardJSONLoader {
                     unwindActions: reader.strings(object, "unwindActions", at: path))
             }
         }
-        return Storyboard(name: name, initialScene: SceneID(initial ?? ""), scenes: scenes, classes: classes)
+        let documents = reader.strings(top, "documents", at: "")
+        return Storyboard(name: name, initialScene: SceneID(initial ?? ""), scenes: scenes, classes: classes, documents: documents)
     }
 
     private static func readScene(_ id: SceneID, _ value: JSONValue, reader: inout JSONFieldReader) -> Scene? {

@@ -7,12 +7,30 @@ public struct Storyboard: Sendable, Equatable {
     public var initialScene: SceneID
     public var scenes: [SceneID: Scene]
     public var classes: [String: ClassInfo]
+    /// The Interface Builder storyboards it was imported from, the entry first; scene ids are
+    /// `Name:id` when there are several. Empty for a segued-JSON storyboard.
+    public var documents: [String]
 
-    public init(name: String, initialScene: SceneID, scenes: [SceneID: Scene], classes: [String: ClassInfo] = [:]) {
+    public init(name: String, initialScene: SceneID, scenes: [SceneID: Scene], classes: [String: ClassInfo] = [:], documents: [String] = []) {
         self.name = name
         self.initialScene = initialScene
         self.scenes = scenes
         self.classes = classes
+        self.documents = documents
+    }
+
+    /// The storyboard sessions start in: the entry document, or the storyboard itself.
+    public var entry: String { documents.first ?? name }
+
+    /// Scene ids grouped by the storyboard document they come from (api.md's `summary` is per name).
+    public var scenesByDocument: [String: [SceneID]] {
+        guard documents.count > 1 else { return [entry: sortedSceneIDs] }
+        var groups: [String: [SceneID]] = [:]
+        for id in sortedSceneIDs {
+            let document = id.rawValue.split(separator: ":", maxSplits: 1).first.map(String.init) ?? entry
+            groups[document, default: []].append(id)
+        }
+        return groups
     }
 
     /// Scene ids in a stable order, for deterministic output.
@@ -25,9 +43,12 @@ public struct Storyboard: Sendable, Equatable {
 
     /// How many segues of each kind the storyboard has, relationships (declared as containment or as
     /// relationship segues) under `relationship`: the `summary` of an upload (spec/api.md).
-    public var segueCountsByKind: [String: Int] {
+    public var segueCountsByKind: [String: Int] { segueCounts(of: Array(scenes.keys)) }
+
+    /// The same counts for some of the scenes.
+    public func segueCounts(of ids: [SceneID]) -> [String: Int] {
         var counts: [String: Int] = [:]
-        for scene in scenes.values {
+        for scene in ids.compactMap({ scenes[$0] }) {
             for segue in scene.segues { counts[segue.kind.rawValue, default: 0] += 1 }
             if !scene.relationshipChildren.isEmpty { counts["relationship", default: 0] += scene.relationshipChildren.count }
         }

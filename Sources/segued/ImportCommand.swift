@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import Storyboard
+
+/// `segued import DIR`: reads an Xcode project folder and writes the upload bundle for
+/// `POST /v1/storyboards` (or prints it).
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read an Xcode project folder (storyboards and sources) and write the upload bundle as JSON.")
+
+    @Argument(help: "The project folder.")
+    var folder: String
+
+    @Option(help: "The storyboard sessions start in (default: Main, or the first by name).")
+    var entry: String?
+
+    @Option(name: .shortAndLong, help: "Where to write the bundle (default: standard output).")
+    var output: String?
+
+    func run() throws {
+        let bundle = try AppFolder.bundle(at: folder, entry: entry)
+        // Check it imports before writing it, so that a bundle that would be refused is not produced.
+        let imported = try StoryboardFile.importBundle(bundle)
+        for warning in imported.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        var object: [String: JSONValue] = [
+            "name": .string(bundle.name), "entry": .string(bundle.entry),
+            "storyboards": .object(bundle.storyboards.mapValues { .string(String(decoding: $0, as: UTF8.self)) }),
+        ]
+        if !bundle.sources.isEmpty { object["sources"] = .object(bundle.sources.mapValues { .string($0) }) }
+        let text = JSONValue.object(object).compactDescription + "\n"
+        if let output {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+            FileHandle.standardError.write(Data("wrote \(output): \(bundle.storyboards.count) storyboards, \(bundle.sources.count) sources\n".utf8))
+        } else {
+            print(text, terminator: "")
+        }
+    }
+}
