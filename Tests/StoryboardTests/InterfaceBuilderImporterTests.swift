@@ -37,7 +37,7 @@ struct InterfaceBuilderImporterTests {
                         <viewController id="detail" customClass="DetailViewController" sceneMemberID="viewController">
                             <navigationItem key="navigationItem" id="ni2">
                                 <barButtonItem key="rightBarButtonItem" id="edit">
-                                    <connections><segue destination="form" kind="presentation" identifier="edit" modalPresentationStyle="fullScreen" modalTransitionStyle="crossDissolve" id="g2"/></connections>
+                                    <connections><segue destination="form" kind="presentation" identifier="edit" modalPresentationStyle="fullScreen" modalTransitionStyle="crossDissolve" popoverAnchorBarButtonItem="edit" id="g2"/></connections>
                                 </barButtonItem>
                             </navigationItem>
                             <connections><segue destination="form" kind="presentation" identifier="editFromCode" animates="NO" id="g3"/></connections>
@@ -74,13 +74,17 @@ struct InterfaceBuilderImporterTests {
         let list = try #require(storyboard.scenes[SceneID("list")])
         #expect(list.kind == .tableViewController)
         #expect(list.customClass == "ListViewController")
+        #expect(list.customModule == "App")
         #expect(list.storyboardIdentifier == "List")
         #expect(list.title == "Items")
         #expect(list.segues == [Segue(identifier: SegueID("showDetail"), kind: .show, destination: SceneID("detail"))])
         let detail = try #require(storyboard.scenes[SceneID("detail")])
+        #expect(detail.segues.map(\.popoverAnchor) == ["edit", nil])
+        var anchored = Segue(identifier: SegueID("edit"), kind: .presentation, destination: SceneID("form"),
+                             modalPresentationStyle: .fullScreen, modalTransitionStyle: .crossDissolve)
+        anchored.popoverAnchor = "edit"
         #expect(detail.segues == [
-            Segue(identifier: SegueID("edit"), kind: .presentation, destination: SceneID("form"),
-                  modalPresentationStyle: .fullScreen, modalTransitionStyle: .crossDissolve),
+            anchored,
             Segue(identifier: SegueID("editFromCode"), kind: .presentation, destination: SceneID("form"), animates: false, hasTrigger: false),
         ])
         #expect(storyboard.scenes[SceneID("form")]?.segues == [Segue(identifier: SegueID("save"), kind: .unwind, action: "unwindToList:")])

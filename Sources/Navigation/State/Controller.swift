@@ -50,6 +50,8 @@ public struct SplitColumns: Sendable, Equatable {
     public var primary: ControllerID
     public var supplementary: ControllerID?
     public var secondary: ControllerID?
+    /// Shown alone in compact width, when the storyboard gives one (iOS 14 column-style splits).
+    public var compact: ControllerID?
     /// Compact width: one column shows; the secondary, if any, sits on the primary navigation stack.
     public var isCollapsed: Bool
 }

@@ -14,7 +14,7 @@ extension NavigationState {
                 ? [controller.children[controller.selectedIndex]] : []
         case .splitViewController:
             guard let split = controller.split else { return [] }
-            if split.isCollapsed { return [split.primary] }
+            if split.isCollapsed { return [split.compact ?? split.primary] }
             return [split.primary, split.supplementary, split.secondary].compactMap { $0 }
         default:
             return controller.children
@@ -43,6 +43,10 @@ extension NavigationState {
             }
         case .splitViewController:
             guard let split = controller.split else { return }
+            if split.isCollapsed, let compact = split.compact {
+                appendVisibleSubtree(of: compact, to: &result)
+                return
+            }
             appendVisibleSubtree(of: split.primary, to: &result)
             if !split.isCollapsed {
                 if let supplementary = split.supplementary { appendVisibleSubtree(of: supplementary, to: &result) }
@@ -89,7 +93,7 @@ extension NavigationState {
                 case .navigationController, .tabBarController:
                     next = visibleChildren(of: current).first
                 case .splitViewController:
-                    next = controller.split.flatMap { $0.isCollapsed ? $0.primary : ($0.secondary ?? $0.primary) }
+                    next = controller.split.flatMap { $0.isCollapsed ? ($0.compact ?? $0.primary) : ($0.secondary ?? $0.primary) }
                 default:
                     next = nil
                 }

@@ -33,12 +33,15 @@ extension Transaction {
         }
         state.update(id) { $0.children = children }
         if scene.kind == .splitViewController, scene.primary != nil {
-            let columns = SplitColumns(
-                primary: children[0],
-                supplementary: scene.supplementary.map { _ in children[1] },
-                secondary: scene.secondary.map { _ in children[children.count - 1] },
-                isCollapsed: false)
-            state.update(id) { $0.split = columns }
+            // Children were created in relationshipChildren's order: primary, supplementary, secondary, compact.
+            var remaining = children[...]
+            let primary = remaining.removeFirst()
+            let supplementary = scene.supplementary.map { _ in remaining.removeFirst() }
+            let secondary = scene.secondary.map { _ in remaining.removeFirst() }
+            let compact = scene.compact.map { _ in remaining.removeFirst() }
+            state.update(id) {
+                $0.split = SplitColumns(primary: primary, supplementary: supplementary, secondary: secondary, compact: compact, isCollapsed: false)
+            }
         }
         return id
     }

@@ -114,7 +114,7 @@ extension Transaction {
                 return
             }
             if controller.isSplitViewController, let columns = controller.split {
-                if columns.isCollapsed, let navigation = primaryNavigation(of: candidate) {
+                if columns.isCollapsed, let navigation = collapsedNavigation(of: candidate) {
                     push(destination, onto: navigation, animated: animated)
                 } else {
                     replaceColumn(of: candidate, secondary: previous != columns.primary, with: destination, animated: animated)

@@ -35,6 +35,13 @@ extension Transaction {
         return state.controller(primary).isNavigationController ? primary : nil
     }
 
+    /// Where a collapsed split pushes: its compact column when it has one, else its primary column
+    /// (each only when it is a navigation controller).
+    func collapsedNavigation(of split: ControllerID) -> ControllerID? {
+        guard let compact = state.controller(split).split!.compact else { return primaryNavigation(of: split) }
+        return state.controller(compact).isNavigationController ? compact : nil
+    }
+
     /// Collapses an expanded split for compact width: its secondary moves onto the primary navigation
     /// stack (`collapseSecondary`, then push-order callbacks for whatever that covers).
     /// With no navigation controller in the primary column, the secondary just leaves the screen.
@@ -43,7 +50,8 @@ extension Transaction {
         let before = state.onScreen
         state.update(split) { $0.split!.isCollapsed = true }
         var moved: (secondary: ControllerID, navigation: ControllerID)?
-        if let secondary = columns.secondary {
+        // A compact column replaces the others in compact width: nothing moves between columns.
+        if let secondary = columns.secondary, columns.compact == nil {
             emit(split, .collapseSecondary, [.init("secondary", .controller(secondary)), .init("primary", .controller(columns.primary))])
             if let navigation = primaryNavigation(of: split) {
                 emit(secondary, .willMoveToParent, [.init("parent", .controller(navigation))])
@@ -65,7 +73,7 @@ extension Transaction {
         let before = state.onScreen
         state.update(split) { $0.split!.isCollapsed = false }
         var released: [ControllerID] = []
-        if let secondary = columns.secondary, let navigation = primaryNavigation(of: split),
+        if columns.compact == nil, let secondary = columns.secondary, let navigation = primaryNavigation(of: split),
             let index = state.controller(navigation).children.firstIndex(of: secondary)
         {
             emit(split, .separateSecondary, [.init("primary", .controller(columns.primary)), .init("secondary", .controller(secondary))])
@@ -91,9 +99,9 @@ extension Transaction {
     mutating func showDetail(_ destination: ControllerID, in split: ControllerID, animated: Bool) {
         emit(split, .showDetailViewController, [.init("viewController", .controller(destination))])
         let columns = state.controller(split).split!
-        if columns.isCollapsed, let navigation = primaryNavigation(of: split) {
+        if columns.isCollapsed, let navigation = collapsedNavigation(of: split) {
             push(destination, onto: navigation, animated: animated)
-            state.update(split) { $0.split!.secondary = destination }
+            if columns.compact == nil { state.update(split) { $0.split!.secondary = destination } }
         } else {
             replaceColumn(of: split, secondary: true, with: destination, animated: animated)
         }

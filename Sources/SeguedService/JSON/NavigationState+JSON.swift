@@ -54,6 +54,7 @@ extension JSONWriter {
                         w.key("primary"); w.string(split.primary.description)
                         w.key("supplementary"); w.string(split.supplementary?.description)
                         w.key("secondary"); w.string(split.secondary?.description)
+                        w.key("compact"); w.string(split.compact?.description)
                     }
                 }
             default:

@@ -36,6 +36,7 @@ extension JSONWriter {
         object { w in
             w.key("kind"); w.string(scene.kind.rawValue)
             if let customClass = scene.customClass { w.key("class"); w.string(customClass) }
+            if let module = scene.customModule { w.key("module"); w.string(module) }
             if let title = scene.title { w.key("title"); w.string(title) }
             if let identifier = scene.storyboardIdentifier { w.key("storyboardIdentifier"); w.string(identifier) }
             if let root = scene.root { w.key("root"); w.string(root.rawValue) }
@@ -46,6 +47,7 @@ extension JSONWriter {
             if let primary = scene.primary { w.key("primary"); w.string(primary.rawValue) }
             if let supplementary = scene.supplementary { w.key("supplementary"); w.string(supplementary.rawValue) }
             if let secondary = scene.secondary { w.key("secondary"); w.string(secondary.rawValue) }
+            if let compact = scene.compact { w.key("compact"); w.string(compact.rawValue) }
             if let style = scene.modalPresentationStyle { w.key("modalPresentationStyle"); w.string(style.rawValue) }
             if let style = scene.modalTransitionStyle { w.key("modalTransitionStyle"); w.string(style.rawValue) }
             if let defines = scene.definesPresentationContext { w.key("definesPresentationContext"); w.bool(defines) }
@@ -79,6 +81,7 @@ extension JSONWriter {
             if let action = segue.action { w.key("action"); w.string(action) }
             if let perform = segue.perform { w.key("perform"); w.string(perform.rawValue) }
             if let customClass = segue.customClass { w.key("customClass"); w.string(customClass) }
+            if let anchor = segue.popoverAnchor { w.key("popoverAnchor"); w.string(anchor) }
             if let style = segue.modalPresentationStyle { w.key("modalPresentationStyle"); w.string(style.rawValue) }
             if let style = segue.modalTransitionStyle { w.key("modalTransitionStyle"); w.string(style.rawValue) }
             if !segue.animates { w.key("animates"); w.bool(false) }

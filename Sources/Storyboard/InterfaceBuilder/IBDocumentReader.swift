@@ -46,6 +46,7 @@ struct IBDocument {
             scene.primary = scene.primary.map(map)
             scene.secondary = scene.secondary.map(map)
             scene.supplementary = scene.supplementary.map(map)
+            scene.compact = scene.compact.map(map)
             scene.segues = scene.segues.map { segue in
                 var segue = segue
                 segue.destination = segue.destination.map(map)

@@ -34,6 +34,7 @@ struct IBSceneBuilder {
         }()
         var scene = Scene(id: id, kind: kind)
         scene.customClass = controller["customClass"]
+        scene.customModule = controller["customModule"]
         scene.storyboardIdentifier = controller["storyboardIdentifier"]
         scene.title = controller["title"] ?? controller.descendants { $0.name == "navigationItem" }.first?["title"]
         if controller.name == "viewControllerPlaceholder" {
@@ -75,6 +76,7 @@ struct IBSceneBuilder {
         segue.modalPresentationStyle = element["modalPresentationStyle"].flatMap(PresentationStyle.init(rawValue:))
         segue.modalTransitionStyle = element["modalTransitionStyle"].flatMap(TransitionStyle.init(rawValue:))
         segue.animates = element["animates"] != "NO"
+        segue.popoverAnchor = element["popoverAnchorView"] ?? element["popoverAnchorBarButtonItem"]
         // <connections> holds the segue; its parent is the trigger. The controller itself as the
         // trigger means only code can perform the segue.
         segue.hasTrigger = element.parent?.parent !== controller
@@ -101,6 +103,7 @@ struct IBSceneBuilder {
         case "masterViewController": scene.primary = destination
         case "detailViewController": scene.secondary = destination
         case "supplementaryViewController": scene.supplementary = destination
+        case "compactViewController": scene.compact = destination
         default:
             warnings.append("scene \(scene.id): relationship \"\(relationship)\" is not modelled; kept as a relationship segue")
             scene.segues.append(Segue(kind: .relationship, destination: destination))

@@ -38,13 +38,13 @@ public enum StoryboardJSONLoader {
 
     private static let topLevelKeys: Set<String> = ["format", "name", "initialScene", "scenes", "classes", "documents"]
     private static let sceneKeys: Set<String> = [
-        "kind", "class", "title", "storyboardIdentifier", "root", "tabs", "selectedIndex", "primary", "secondary",
-        "supplementary", "segues", "unwindActions", "modalPresentationStyle", "modalTransitionStyle",
+        "kind", "class", "module", "title", "storyboardIdentifier", "root", "tabs", "selectedIndex", "primary", "secondary",
+        "supplementary", "compact", "segues", "unwindActions", "modalPresentationStyle", "modalTransitionStyle",
         "definesPresentationContext", "shouldPerformSegue", "canPerformUnwindSegueAction",
     ]
     private static let segueKeys: Set<String> = [
         "identifier", "kind", "destination", "action", "perform", "customClass", "modalPresentationStyle",
-        "modalTransitionStyle", "animates", "adaptivePresentationStyle", "trigger",
+        "modalTransitionStyle", "animates", "adaptivePresentationStyle", "trigger", "popoverAnchor",
     ]
 
     private static func read(_ value: JSONValue, reader: inout JSONFieldReader) -> Storyboard? {
@@ -87,6 +87,7 @@ public enum StoryboardJSONLoader {
         reader.rejectUnknownKeys(object, known: sceneKeys, at: path)
         var scene = Scene(id: id, kind: reader.enumeration(SceneKind.self, object, "kind", at: path) ?? .viewController)
         scene.customClass = reader.string(object, "class", at: path)
+        scene.customModule = reader.string(object, "module", at: path)
         scene.title = reader.string(object, "title", at: path)
         scene.storyboardIdentifier = reader.string(object, "storyboardIdentifier", at: path)
         scene.root = reader.string(object, "root", at: path).map { SceneID($0) }
@@ -95,6 +96,7 @@ public enum StoryboardJSONLoader {
         scene.primary = reader.string(object, "primary", at: path).map { SceneID($0) }
         scene.secondary = reader.string(object, "secondary", at: path).map { SceneID($0) }
         scene.supplementary = reader.string(object, "supplementary", at: path).map { SceneID($0) }
+        scene.compact = reader.string(object, "compact", at: path).map { SceneID($0) }
         scene.unwindActions = reader.strings(object, "unwindActions", at: path)
         scene.modalPresentationStyle = reader.enumeration(
             PresentationStyle.self, object, "modalPresentationStyle", at: path)
@@ -129,6 +131,7 @@ public enum StoryboardJSONLoader {
         segue.action = reader.string(object, "action", at: path)
         segue.perform = reader.enumeration(CustomPerform.self, object, "perform", at: path)
         segue.customClass = reader.string(object, "customClass", at: path)
+        segue.popoverAnchor = reader.string(object, "popoverAnchor", at: path)
         segue.modalPresentationStyle = reader.enumeration(
             PresentationStyle.self, object, "modalPresentationStyle", at: path)
         segue.modalTransitionStyle = reader.enumeration(TransitionStyle.self, object, "modalTransitionStyle", at: path)

@@ -4,6 +4,8 @@ public struct Scene: Sendable, Equatable {
     public var kind: SceneKind
     /// The custom class, or `nil` for the kind's UIKit class.
     public var customClass: String?
+    /// The module the custom class is in (Interface Builder's `customModule`).
+    public var customModule: String?
     public var title: String?
     /// `storyboardIdentifier`, for `instantiateViewController(withIdentifier:)`.
     public var storyboardIdentifier: String?
@@ -16,6 +18,8 @@ public struct Scene: Sendable, Equatable {
     public var primary: SceneID?
     public var secondary: SceneID?
     public var supplementary: SceneID?
+    /// A column-style split's compact column: what it shows in compact width instead of collapsing.
+    public var compact: SceneID?
     public var segues: [Segue]
     /// Unwind actions the scene's instances implement, beyond what their class declares.
     public var unwindActions: [String]
@@ -65,7 +69,7 @@ public struct Scene: Sendable, Equatable {
         switch kind {
         case .navigationController: root.map { [$0] } ?? []
         case .tabBarController: tabs
-        case .splitViewController: [primary, supplementary, secondary].compactMap { $0 }
+        case .splitViewController: [primary, supplementary, secondary, compact].compactMap { $0 }
         default: []
         }
     }

@@ -14,6 +14,8 @@ public struct Segue: Sendable, Equatable {
     public var animates: Bool
     /// The style a popover or sheet adapts to in compact width (`adaptivePresentationStyle(for:)`).
     public var adaptivePresentationStyle: PresentationStyle?
+    /// The object id a popover is anchored to (`popoverAnchorView` or `popoverAnchorBarButtonItem`).
+    public var popoverAnchor: String?
     /// Whether the trigger is a control in the scene (`true`) or the controller itself, so that
     /// only code can perform it (`false`).
     public var hasTrigger: Bool
@@ -35,5 +37,6 @@ public struct Segue: Sendable, Equatable {
         self.animates = animates
         self.adaptivePresentationStyle = adaptivePresentationStyle
         self.hasTrigger = hasTrigger
+        self.popoverAnchor = nil
     }
 }

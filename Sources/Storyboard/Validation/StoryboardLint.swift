@@ -53,7 +53,7 @@ public enum StoryboardLint {
         while let place = pending.popLast() {
             guard reached.insert(place).inserted, let scene = storyboard.scenes[place.scene] else { continue }
             if let root = scene.root { pending.append(Place(scene: root, inNavigation: true)) }
-            pending += (scene.tabs + [scene.primary, scene.secondary, scene.supplementary].compactMap { $0 }).map { Place(scene: $0, inNavigation: false) }
+            pending += (scene.tabs + [scene.primary, scene.secondary, scene.supplementary, scene.compact].compactMap { $0 }).map { Place(scene: $0, inNavigation: false) }
             for segue in scene.segues {
                 guard let destination = segue.destination else { continue }
                 switch segue.kind {

@@ -10,6 +10,7 @@ extension StoryboardValidator {
             if let primary = scene.primary { result.append(("\(path).primary", primary)) }
             if let supplementary = scene.supplementary { result.append(("\(path).supplementary", supplementary)) }
             if let secondary = scene.secondary { result.append(("\(path).secondary", secondary)) }
+            if let compact = scene.compact { result.append(("\(path).compact", compact)) }
             for (index, segue) in scene.segues.enumerated() where segue.kind == .embed || segue.perform == .embed {
                 if let destination = segue.destination { result.append(("\(path).segues[\(index)].destination", destination)) }
             }

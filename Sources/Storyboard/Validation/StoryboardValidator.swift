@@ -21,6 +21,7 @@ public enum StoryboardValidator {
             check(scene.primary, at: "\(path).primary")
             check(scene.secondary, at: "\(path).secondary")
             check(scene.supplementary, at: "\(path).supplementary")
+            check(scene.compact, at: "\(path).compact")
             checkKind(scene, at: path, fail: fail)
             if let identifier = scene.storyboardIdentifier {
                 if let other = storyboardIdentifiers[identifier] {
@@ -45,7 +46,7 @@ public enum StoryboardValidator {
                 fail("\(path).selectedIndex", "\(scene.selectedIndex) is outside the \(scene.tabs.count) tabs")
             }
         case .splitViewController:
-            if scene.primary == nil, scene.secondary != nil || scene.supplementary != nil {
+            if scene.primary == nil, scene.secondary != nil || scene.supplementary != nil || scene.compact != nil {
                 fail("\(path).primary", "a splitViewController with columns needs a primary column")
             }
         default:
@@ -57,6 +58,7 @@ public enum StoryboardValidator {
             ("primary", scene.primary != nil && scene.kind != .splitViewController),
             ("secondary", scene.secondary != nil && scene.kind != .splitViewController),
             ("supplementary", scene.supplementary != nil && scene.kind != .splitViewController),
+            ("compact", scene.compact != nil && scene.kind != .splitViewController),
         ]
         for (field, misplaced) in fields where misplaced {
             fail("\(path).\(field)", "not allowed on a \(scene.kind.rawValue)")

@@ -28,6 +28,7 @@ enum RandomStoryboard {
                 if choices.chance(90) {
                     scene.primary = choices.pick(later)
                     scene.secondary = choices.chance(70) ? choices.pick(later) : nil
+                    scene.compact = choices.chance(25) ? choices.pick(later) : nil
                 }
             default:
                 scene.segues = (0..<choices.next(5)).map { number in segue(number, later: later, all: ids, &choices) }
