@@ -30,6 +30,14 @@ public struct NavigationState: Sendable, Equatable {
         self.traits = traits
     }
 
+    /// Moves the state out, leaving an empty one behind, so that the taker holds the only reference
+    /// to its buffers.
+    mutating func takeOver() -> NavigationState {
+        let taken = self
+        self = NavigationState(storyboard: storyboard, profile: profile, traits: traits)
+        return taken
+    }
+
     public subscript(id: ControllerID) -> Controller? { instances[id] }
 
     /// Live instances in creation order.

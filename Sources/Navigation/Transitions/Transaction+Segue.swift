@@ -61,7 +61,8 @@ extension Transaction {
     }
 
     /// Raises what UIKit raises before anything happens: a push segue with no navigation controller,
-    /// a presentation from an instance not in the window.
+    /// a presentation from an instance not in the window. Every check that can fail runs here, before
+    /// the first change, which is what lets ``Navigator/apply(_:to:)`` work in place.
     private func checkPerformable(_ kind: SegueKind, perform: CustomPerform?, from source: ControllerID) throws(NavigationError) {
         switch (kind, perform) {
         case (.push, _), (.custom, .push?):
@@ -70,6 +71,16 @@ extension Transaction {
             }
         case (.presentation, _), (.modal, _), (.popoverPresentation, _), (.popover, _), (.custom, .present?):
             try requireOnScreen(source)
+        case (.show, _):
+            // With no navigation or split view controller above it, show presents from the source.
+            let handled = state.structuralAncestry(of: source).contains {
+                state.controller($0).isNavigationController || state.controller($0).split != nil
+            }
+            if !handled { try requireOnScreen(source) }
+        case (.showDetail, _), (.replace, _):
+            if !state.structuralAncestry(of: source).contains(where: { state.controller($0).split != nil }) {
+                try requireOnScreen(source)
+            }
         default:
             break
         }

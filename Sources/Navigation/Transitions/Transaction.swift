@@ -7,7 +7,7 @@ struct Transaction {
     var events: [LifecycleEvent] = []
     var search: [SearchStep] = []
 
-    init(state: NavigationState) {
+    init(state: consuming NavigationState) {
         self.state = state
         events.reserveCapacity(24)
     }
