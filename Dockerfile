@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Build: a Swift toolchain image compiles a release binary with the Swift standard library (and
-# Foundation) linked statically, so the runtime needs only libmicrohttpd.
+# Foundation) linked statically, so the runtime needs only libmicrohttpd and libxml2.
 FROM swift:6.3.1-bookworm AS build
 RUN apt-get update && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
@@ -9,9 +9,11 @@ COPY . .
 RUN swift build -c release --product segued --static-swift-stdlib \
     && install -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/segued" /usr/local/bin/segued
 
-# Runtime: slim Debian with libmicrohttpd only (.ci/check-ldd verifies the binary needs nothing else).
+# Runtime: slim Debian with libmicrohttpd, and libxml2 for Interface Builder import (FoundationXML
+# links it dynamically even when the standard library is static). .ci/check-ldd verifies the binary
+# needs nothing else.
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends libmicrohttpd12 && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends libmicrohttpd12 libxml2 && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin segued
 COPY --from=build /usr/local/bin/segued /usr/local/bin/segued
 USER segued
