@@ -61,33 +61,29 @@ extension Transaction {
     }
 
     private mutating func willAppear(_ ids: [ControllerID], _ animated: Bool) {
-        for id in ids {
-            state.update(id) { $0.appearance = .appearing }
-            emit(id, .viewWillAppear, [EventArgument("animated", .bool(animated))])
-        }
+        step(ids, .viewWillAppear, leaving: .appearing, animated)
         if profile.reportsViewIsAppearing {
             for id in ids { emit(id, .viewIsAppearing, [EventArgument("animated", .bool(animated))]) }
         }
     }
 
     private mutating func didAppear(_ ids: [ControllerID], _ animated: Bool) {
-        for id in ids {
-            state.update(id) { $0.appearance = .appeared }
-            emit(id, .viewDidAppear, [EventArgument("animated", .bool(animated))])
-        }
+        step(ids, .viewDidAppear, leaving: .appeared, animated)
     }
 
     private mutating func willDisappear(_ ids: [ControllerID], _ animated: Bool) {
-        for id in ids {
-            state.update(id) { $0.appearance = .disappearing }
-            emit(id, .viewWillDisappear, [EventArgument("animated", .bool(animated))])
-        }
+        step(ids, .viewWillDisappear, leaving: .disappearing, animated)
     }
 
     private mutating func didDisappear(_ ids: [ControllerID], _ animated: Bool) {
+        step(ids, .viewDidDisappear, leaving: .disappeared, animated)
+    }
+
+    /// One appearance step over `ids`, top-down: each instance gets `method` and is left in `appearance`.
+    private mutating func step(_ ids: [ControllerID], _ method: EventMethod, leaving appearance: AppearanceState, _ animated: Bool) {
         for id in ids {
-            state.update(id) { $0.appearance = .disappeared }
-            emit(id, .viewDidDisappear, [EventArgument("animated", .bool(animated))])
+            state.update(id) { $0.appearance = appearance }
+            emit(id, method, [EventArgument("animated", .bool(animated))])
         }
     }
 }

@@ -87,13 +87,21 @@ extension Transaction {
 
     /// The navigation controller a request names, or the one above the visible instance.
     func navigationController(_ id: ControllerID?) throws(NavigationError) -> ControllerID {
+        try container(id, \.isNavigationController, named: "navigation controller", notOne: NavigationError.notANavigationController)
+    }
+
+    /// The container a request names (checked to be of its kind), or the nearest one of that kind on
+    /// the visible path.
+    func container(
+        _ id: ControllerID?, _ isKind: (Controller) -> Bool, named name: String, notOne: (ControllerID) -> NavigationError
+    ) throws(NavigationError) -> ControllerID {
         if let id {
-            guard try require(id).isNavigationController else { throw .notANavigationController(id) }
+            guard isKind(try require(id)) else { throw notOne(id) }
             return id
         }
-        for candidate in state.visiblePath.reversed() where state.controller(candidate).isNavigationController {
+        for candidate in state.visiblePath.reversed() where isKind(state.controller(candidate)) {
             return candidate
         }
-        throw .noContainer("navigation controller")
+        throw .noContainer(name)
     }
 }

@@ -30,13 +30,6 @@ extension Transaction {
 
     /// The tab bar controller a request names, or the nearest one above the visible instance.
     func tabBarController(_ id: ControllerID?) throws(NavigationError) -> ControllerID {
-        if let id {
-            guard try require(id).isTabBarController else { throw .notATabBarController(id) }
-            return id
-        }
-        for candidate in state.visiblePath.reversed() where state.controller(candidate).isTabBarController {
-            return candidate
-        }
-        throw .noContainer("tab bar controller")
+        try container(id, \.isTabBarController, named: "tab bar controller", notOne: NavigationError.notATabBarController)
     }
 }
