@@ -18,7 +18,7 @@ struct Import: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let bundle = try AppFolder.bundle(at: folder, entry: entry)
+        let bundle = try StoryboardBundle.read(folder: folder, entry: entry)
         // Check it imports before writing it, so that a bundle that would be refused is not produced.
         let imported = try StoryboardFile.importBundle(bundle)
         for warning in imported.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }

@@ -86,7 +86,7 @@ struct Serve: ParsableCommand {
             logger.info("loaded storyboard \(imported.storyboard.name) from \(path) as \(id), \(imported.warnings.count) warnings")
         }
         if let app {
-            let imported = try StoryboardFile.importBundle(try AppFolder.bundle(at: app, entry: nil))
+            let imported = try StoryboardFile.importBundle(try StoryboardBundle.read(folder: app, entry: nil))
             let id = service.addStoryboard(imported.storyboard, warnings: imported.warnings)
             logger.info("serving app \(imported.storyboard.name) from \(app) as \(id), \(imported.warnings.count) warnings")
         }

@@ -36,9 +36,15 @@ public struct Storyboard: Sendable, Equatable {
     /// Scene ids in a stable order, for deterministic output.
     public var sortedSceneIDs: [SceneID] { scenes.keys.sorted() }
 
-    /// The scene whose `storyboardIdentifier` is `identifier` (what `instantiateViewController(withIdentifier:)` finds).
+    /// The scene whose `storyboardIdentifier` is `identifier` (what `instantiateViewController(withIdentifier:)`
+    /// finds), looked up in the entry storyboard first, then in the others by name.
     public func scene(storyboardIdentifier identifier: String) -> Scene? {
-        sortedSceneIDs.lazy.compactMap { self.scenes[$0] }.first { $0.storyboardIdentifier == identifier }
+        let groups = scenesByDocument
+        let order = [entry] + groups.keys.sorted().filter { $0 != entry }
+        for document in order {
+            if let id = groups[document]?.first(where: { scenes[$0]?.storyboardIdentifier == identifier }) { return scenes[id] }
+        }
+        return nil
     }
 
     /// How many segues of each kind the storyboard has, relationships (declared as containment or as

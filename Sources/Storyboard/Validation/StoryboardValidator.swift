@@ -12,7 +12,9 @@ public enum StoryboardValidator {
         if storyboard.scenes[storyboard.initialScene] == nil, !storyboard.initialScene.rawValue.isEmpty {
             fail("initialScene", "unknown scene \"\(storyboard.initialScene)\"")
         }
-        var storyboardIdentifiers: [String: SceneID] = [:]
+        // Storyboard identifiers are unique within one storyboard file, not across an app's storyboards.
+        var storyboardIdentifiers: [String: [String: SceneID]] = [:]
+        let documentOf = Dictionary(uniqueKeysWithValues: storyboard.scenesByDocument.flatMap { document, ids in ids.map { ($0, document) } })
         for id in storyboard.sortedSceneIDs {
             let scene = storyboard.scenes[id]!
             let path = "scenes.\(id)"
@@ -24,10 +26,11 @@ public enum StoryboardValidator {
             check(scene.compact, at: "\(path).compact")
             checkKind(scene, at: path, fail: fail)
             if let identifier = scene.storyboardIdentifier {
-                if let other = storyboardIdentifiers[identifier] {
+                let document = documentOf[id] ?? storyboard.entry
+                if let other = storyboardIdentifiers[document]?[identifier] {
                     fail("\(path).storyboardIdentifier", "\"\(identifier)\" is also the identifier of scene \"\(other)\"")
                 } else {
-                    storyboardIdentifiers[identifier] = id
+                    storyboardIdentifiers[document, default: [:]][identifier] = id
                 }
             }
             for (index, segue) in scene.segues.enumerated() {

@@ -1,20 +1,20 @@
 import Foundation
-import Storyboard
 
 /// An Xcode project folder read as an upload bundle: every `.storyboard` (named by its file name)
 /// and every Swift and Objective-C source, for the unwind actions they implement.
-enum AppFolder {
+extension StoryboardBundle {
     static let sourceExtensions: Set<String> = ["swift", "m", "mm", "h"]
     static let skippedFolders: Set<String> = [".git", ".build", "Pods", "Carthage", "DerivedData", "build", "node_modules"]
 
     /// - Parameters:
     ///   - entry: the storyboard sessions start in; default `Main` when there is one, else the first by name.
-    static func bundle(at path: String, entry: String?) throws -> StoryboardBundle {
+    /// - Throws: ``FolderError`` when the folder cannot be read, has no storyboard, or lacks `entry`.
+    public static func read(folder path: String, entry: String?) throws -> StoryboardBundle {
         let root = URL(fileURLWithPath: path)
         var storyboards: [String: Data] = [:]
         var sources: [String: String] = [:]
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) else {
-            throw AppFolderError(message: "cannot read the folder \(path)")
+            throw FolderError(message: "cannot read the folder \(path)")
         }
         for case let url as URL in walker {
             if skippedFolders.contains(url.lastPathComponent) {
@@ -30,16 +30,18 @@ enum AppFolder {
                 sources[relative] = text
             }
         }
-        guard !storyboards.isEmpty else { throw AppFolderError(message: "no .storyboard file under \(path)") }
+        guard !storyboards.isEmpty else { throw FolderError(message: "no .storyboard file under \(path)") }
         let chosen = entry ?? (storyboards["Main"] != nil ? "Main" : storyboards.keys.sorted()[0])
         guard storyboards[chosen] != nil else {
-            throw AppFolderError(message: "no storyboard named \(chosen) under \(path) (found: \(storyboards.keys.sorted().joined(separator: ", ")))")
+            throw FolderError(message: "no storyboard named \(chosen) under \(path) (found: \(storyboards.keys.sorted().joined(separator: ", ")))")
         }
         return StoryboardBundle(name: root.lastPathComponent, entry: chosen, storyboards: storyboards, sources: sources)
     }
 
-    struct AppFolderError: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+    /// Why a folder is not an app segued can read.
+    public struct FolderError: Error, CustomStringConvertible, Equatable {
+        public var message: String
+        public var description: String { message }
+        public init(message: String) { self.message = message }
     }
 }
