@@ -26,9 +26,7 @@ public final class SeguedService: Sendable {
         self.configuration = configuration
         self.logger = logger
         sessions = SessionStore(limit: configuration.maxSessions, idleTimeout: configuration.sessionTTL)
-        // The demo is compiled in and covered by tests, so failing to load it is a build defect.
-        let demo = try! StoryboardJSONLoader.load(JSONValue.parse(DemoStoryboard.json))
-        demoStoryboardID = storyboards.add(demo).0.id
+        demoStoryboardID = storyboards.add(DemoStoryboard.storyboard).0.id
     }
 
     /// Adds a storyboard (from `--storyboard FILE` or `--app DIR`) with its import warnings; returns its id.

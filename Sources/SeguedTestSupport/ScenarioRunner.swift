@@ -58,15 +58,8 @@ public enum ScenarioRunner {
 
     /// `demo` is the built-in demo; anything else is a JSON file in `fixtures`.
     public static func loadStoryboard(_ name: String, fixtures: URL) throws -> Storyboard {
-        if name == "demo" { return try Storyboard.demo() }
+        if name == "demo" { return DemoStoryboard.storyboard }
         let data = try Data(contentsOf: fixtures.appendingPathComponent(name))
         return try StoryboardJSONLoader.load(data)
-    }
-}
-
-extension Storyboard {
-    /// The built-in demo storyboard, loaded through the JSON loader.
-    public static func demo() throws -> Storyboard {
-        try StoryboardJSONLoader.load(Data(DemoStoryboard.json.utf8))
     }
 }

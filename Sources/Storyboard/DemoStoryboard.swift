@@ -1,3 +1,5 @@
+import Foundation
+
 /// The storyboard `segued serve` runs when given none: a small but real app.
 ///
 /// A tab bar with two navigation stacks (Items and Settings) and a Library split view. Items pushes
@@ -6,6 +8,15 @@
 /// lands on the detail, the nearest implementer). The list shows a filter popover. On an iPad the
 /// Library's split view shows both columns; on a phone it collapses.
 public enum DemoStoryboard {
+    /// The demo, loaded once. It is compiled in and loaded by the tests, so failing here is a build defect.
+    public static let storyboard: Storyboard = {
+        do {
+            return try StoryboardJSONLoader.load(Data(json.utf8))
+        } catch {
+            preconditionFailure("the built-in demo storyboard does not load: \(error)")
+        }
+    }()
+
     public static let json = #"""
     {
       "format": "segued.storyboard/1",

@@ -1,5 +1,4 @@
 import Foundation
-import SeguedService
 
 /// Blocks signals in the calling thread (and so in every thread started after it) and waits for
 /// them with `sigwait`, the way a C daemon does: no async signal handler runs at all.
@@ -18,19 +17,5 @@ struct SignalWaiter {
         var received: Int32 = 0
         sigwait(&set, &received)
         return received
-    }
-}
-
-/// Ends idle sessions periodically on a background thread of its own.
-enum IdleSessionReaper {
-    static func start(service: SeguedService, every interval: Duration) {
-        let thread = Thread {
-            while true {
-                Thread.sleep(forTimeInterval: Double(interval.components.seconds))
-                service.expireIdleSessions()
-            }
-        }
-        thread.name = "segued-reaper"
-        thread.start()
     }
 }

@@ -34,7 +34,7 @@ func report(_ name: String, _ value: Double, unit: String, target: Double?, high
     print(line)
 }
 
-let demo = try StoryboardJSONLoader.load(Data(DemoStoryboard.json.utf8))
+let demo = DemoStoryboard.storyboard
 /// `BENCH_ONLY=pushpop|unwind|memory` runs one part (for profiling under callgrind).
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
 func runs(_ part: String) -> Bool { only == nil || only == part }

@@ -18,7 +18,8 @@ public struct Controller: Sendable, Equatable {
     /// For a presented root: the style asked for, and the style in force after adaptation.
     public internal(set) var requestedStyle: PresentationStyle?
     public internal(set) var presentationStyle: PresentationStyle?
-    /// Whether the presentation came from a popover segue whose compact adaptation the segue fixed.
+    /// The style a popover segue asked for in compact width (`adaptivePresentationStyle`), kept so that
+    /// a trait change can adapt the presentation again.
     public internal(set) var adaptiveStyle: PresentationStyle?
     public internal(set) var appearance: AppearanceState = .disappeared
     public internal(set) var isViewLoaded = false

@@ -2,23 +2,11 @@ import Storyboard
 
 extension NavigationState {
     /// The children whose views a container shows (spec §4.1): a navigation stack's top, the selected
-    /// tab, a split's visible columns, every embedded child.
+    /// tab, a split's visible columns (its compact column alone when collapsed), every embedded child.
     public func visibleChildren(of id: ControllerID) -> [ControllerID] {
-        guard let index = instances.index(of: id) else { preconditionFailure("\(id) is not live") }
-        let controller = instances.values[index]
-        switch controller.kind {
-        case .navigationController:
-            return controller.children.last.map { [$0] } ?? []
-        case .tabBarController:
-            return controller.children.indices.contains(controller.selectedIndex)
-                ? [controller.children[controller.selectedIndex]] : []
-        case .splitViewController:
-            guard let split = controller.split else { return [] }
-            if split.isCollapsed { return [split.compact ?? split.primary] }
-            return [split.primary, split.supplementary, split.secondary].compactMap { $0 }
-        default:
-            return controller.children
-        }
+        var result: [ControllerID] = []
+        forEachVisibleChild(of: id) { result.append($0) }
+        return result
     }
 
     /// `id` and its visible descendants through containment, top-down.
@@ -29,31 +17,32 @@ extension NavigationState {
         return result
     }
 
-    /// Appends without building an array per node: this runs for every transition.
     private func appendVisibleSubtree(of id: ControllerID, to result: inout [ControllerID]) {
         result.append(id)
+        forEachVisibleChild(of: id) { appendVisibleSubtree(of: $0, to: &result) }
+    }
+
+    /// The one statement of which children are visible, calling `body` for each rather than building
+    /// an array: every transition walks the visible tree, and an array per node was measurable.
+    private func forEachVisibleChild(of id: ControllerID, _ body: (ControllerID) -> Void) {
         guard let index = instances.index(of: id) else { preconditionFailure("\(id) is not live") }
         let controller = instances.values[index]
         switch controller.kind {
         case .navigationController:
-            if let top = controller.children.last { appendVisibleSubtree(of: top, to: &result) }
+            if let top = controller.children.last { body(top) }
         case .tabBarController:
-            if controller.children.indices.contains(controller.selectedIndex) {
-                appendVisibleSubtree(of: controller.children[controller.selectedIndex], to: &result)
-            }
+            if controller.children.indices.contains(controller.selectedIndex) { body(controller.children[controller.selectedIndex]) }
         case .splitViewController:
             guard let split = controller.split else { return }
-            if split.isCollapsed, let compact = split.compact {
-                appendVisibleSubtree(of: compact, to: &result)
-                return
-            }
-            appendVisibleSubtree(of: split.primary, to: &result)
-            if !split.isCollapsed {
-                if let supplementary = split.supplementary { appendVisibleSubtree(of: supplementary, to: &result) }
-                if let secondary = split.secondary { appendVisibleSubtree(of: secondary, to: &result) }
+            if split.isCollapsed {
+                body(split.compact ?? split.primary)
+            } else {
+                body(split.primary)
+                if let supplementary = split.supplementary { body(supplementary) }
+                if let secondary = split.secondary { body(secondary) }
             }
         default:
-            for child in controller.children { appendVisibleSubtree(of: child, to: &result) }
+            controller.children.forEach(body)
         }
     }
 
@@ -147,17 +136,6 @@ extension NavigationState {
             current = controller(candidate).parent
         }
         return nil
-    }
-
-    /// `id`, then its parents: the chain a containment search walks.
-    func selfAndParents(of id: ControllerID) -> [ControllerID] {
-        var result = [id]
-        var current = id
-        while let parent = controller(current).parent {
-            result.append(parent)
-            current = parent
-        }
-        return result
     }
 
     /// `id` and every instance it contains or presents, containers first.

@@ -30,8 +30,9 @@ extension Transaction {
             appearing: after.filter { !before.contains($0) })
     }
 
-    /// Emits the will-steps of `change` in `order` (and `viewIsAppearing` where the profile has it).
-    mutating func emitWillSteps(_ change: AppearanceChange, order: AppearanceOrder, animated: Bool) {
+    /// Emits the will- and did-steps of `change` in `order` (and `viewIsAppearing` where the profile
+    /// has it).
+    mutating func emitAppearance(_ change: AppearanceChange, order: AppearanceOrder, animated: Bool) {
         switch order {
         case .navigation, .modal:
             willDisappear(change.disappearing, animated)
@@ -40,10 +41,6 @@ extension Transaction {
             willAppear(change.appearing, animated)
             willDisappear(change.disappearing, animated)
         }
-    }
-
-    /// Emits the did-steps of `change` in `order`.
-    mutating func emitDidSteps(_ change: AppearanceChange, order: AppearanceOrder, animated: Bool) {
         switch order {
         case .navigation, .tab:
             didDisappear(change.disappearing, animated)
@@ -52,12 +49,6 @@ extension Transaction {
             didAppear(change.appearing, animated)
             didDisappear(change.disappearing, animated)
         }
-    }
-
-    /// Both steps at once, for transitions with nothing in between.
-    mutating func emitAppearance(_ change: AppearanceChange, order: AppearanceOrder, animated: Bool) {
-        emitWillSteps(change, order: order, animated: animated)
-        emitDidSteps(change, order: order, animated: animated)
     }
 
     private mutating func willAppear(_ ids: [ControllerID], _ animated: Bool) {

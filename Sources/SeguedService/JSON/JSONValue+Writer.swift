@@ -1,10 +1,5 @@
 import Storyboard
 
-/// Number formatting shared with the engine's compact descriptions.
-enum JSONValueText {
-    static func number(_ value: Double) -> String { JSONValue.format(value) }
-}
-
 extension JSONWriter {
     /// Writes a JSON value with its object keys sorted, so output is deterministic.
     mutating func value(_ value: JSONValue) {

@@ -1,3 +1,5 @@
+import Storyboard
+
 /// Writes JSON as UTF-8 bytes straight into a buffer: the hot-path encoder.
 ///
 /// Foundation's `JSONEncoder` costs 10–25× more per response (notes/libmicrohttpd.md); this writer
@@ -66,7 +68,7 @@ struct JSONWriter {
     mutating func double(_ value: Double) {
         separate()
         if value.isFinite {
-            bytes.append(contentsOf: JSONValueText.number(value).utf8)
+            bytes.append(contentsOf: JSONValue.format(value).utf8)
         } else {
             bytes.append(contentsOf: "null".utf8)
         }

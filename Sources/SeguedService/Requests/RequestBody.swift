@@ -31,19 +31,20 @@ struct RequestBody {
         self.object = object
     }
 
+    /// The media type of a `Content-Type` field: lowercased, parameters dropped.
+    private static func mediaType(_ contentType: String?) -> String? {
+        contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
     /// `application/json` or any `+json` type, parameters ignored.
     static func isJSON(_ contentType: String?) -> Bool {
-        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else {
-            return false
-        }
+        guard let type = mediaType(contentType) else { return false }
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
 
     /// `application/xml`, `text/xml` or any `+xml` type.
     static func isXML(_ contentType: String?) -> Bool {
-        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else {
-            return false
-        }
+        guard let type = mediaType(contentType) else { return false }
         return type == "application/xml" || type == "text/xml" || (type.hasPrefix("application/") && type.hasSuffix("+xml"))
     }
 

@@ -10,22 +10,17 @@ extension SeguedService {
     /// 201 when new, 200 when the same content was uploaded before (same id).
     func uploadStoryboard(_ request: Request) throws(Problem) -> Response {
         let contentType = request.header("content-type")
+        let isXML = RequestBody.isXML(contentType)
+        guard isXML || RequestBody.isJSON(contentType) else {
+            throw .unsupportedMediaType(contentType, expected: ["application/json", "application/xml"])
+        }
         let imported: ImportedStoryboard
-        do {
-            if RequestBody.isXML(contentType) {
-                let name = request.queryValue("name") ?? "Main"
-                imported = try InterfaceBuilderImporter.load(Data(request.body), name: name)
-            } else if RequestBody.isJSON(contentType) {
-                imported = try Self.importJSON(request)
-            } else {
-                throw Problem.unsupportedMediaType(contentType, expected: ["application/json", "application/xml"])
-            }
-        } catch let problem as Problem {
-            throw problem
-        } catch let error as StoryboardError {
-            throw error.problem
+        do throws(StoryboardError) {
+            imported = isXML
+                ? try InterfaceBuilderImporter.load(Data(request.body), name: request.queryValue("name") ?? "Main")
+                : try Self.importJSON(request)
         } catch {
-            throw .internalError
+            throw error.problem
         }
         let (stored, created) = storyboards.add(imported.storyboard, warnings: imported.warnings)
         logger.info("storyboard \(stored.id) (\(stored.name)) \(created ? "uploaded" : "uploaded again"), \(stored.warnings.count) warnings")
@@ -35,7 +30,7 @@ extension SeguedService {
     }
 
     /// A JSON body is a segued storyboard (it has `format`) or a bundle (it has `storyboards`).
-    private static func importJSON(_ request: Request) throws -> ImportedStoryboard {
+    private static func importJSON(_ request: Request) throws(StoryboardError) -> ImportedStoryboard {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
