@@ -59,22 +59,22 @@ extension Transaction {
             return try unwind(request)
         case .pop(let navigation, let animated):
             let navigation = try navigationController(navigation)
-            guard state.controller(navigation).children.count > 1 else { throw .cannotPopRoot(navigation) }
-            pop(navigation, keeping: state.controller(navigation).children.count - 1, animated: animated, reportCall: false)
+            guard state[live: navigation].children.count > 1 else { throw .cannotPopRoot(navigation) }
+            pop(navigation, keeping: state[live: navigation].children.count - 1, animated: animated, reportCall: false)
             return transcript()
         case .popToRoot(let navigation, let animated):
             let navigation = try navigationController(navigation)
-            guard state.controller(navigation).children.count > 1 else {
+            guard state[live: navigation].children.count > 1 else {
                 return transcript(performed: false, reason: .nothingToChange)
             }
             pop(navigation, keeping: 1, animated: animated, reportCall: true)
             return transcript()
         case .popTo(let target, let animated):
             let controller = try require(target)
-            guard let navigation = controller.parent, state.controller(navigation).isNavigationController,
-                let index = state.controller(navigation).children.firstIndex(of: target)
+            guard let navigation = controller.parent, state[live: navigation].isNavigationController,
+                let index = state[live: navigation].children.firstIndex(of: target)
             else { throw .notInStack(target, navigation: controller.parent ?? target) }
-            guard index < state.controller(navigation).children.count - 1 else {
+            guard index < state[live: navigation].children.count - 1 else {
                 return transcript(performed: false, reason: .nothingToChange)
             }
             pop(navigation, keeping: index + 1, animated: animated, reportCall: true)
@@ -118,7 +118,7 @@ extension Transaction {
     /// ones are instantiated (as app code would before the call).
     private mutating func resolveStack(_ entries: [StackEntry], for navigation: ControllerID) throws(NavigationError) -> [ControllerID] {
         guard !entries.isEmpty else { throw .emptyStack }
-        let current = state.controller(navigation).children
+        let current = state[live: navigation].children
         var seen: Set<ControllerID> = []
         var scenes: [Scene?] = []
         for entry in entries {

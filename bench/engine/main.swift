@@ -120,7 +120,7 @@ if runs("service") {
     _ = service.handle(Request(method: "PUT", path: "/v1/sessions/s0", headers: ["content-type": "application/json"],
                                body: Array(#"{"storyboard": "demo"}"#.utf8)))
     let stack = Request(method: "GET", path: "/v1/sessions/s0/stack")
-    let count = 100_000
+    let count = Int(ProcessInfo.processInfo.environment["BENCH_PAIRS"] ?? "") ?? 100_000
     let stackSeconds = seconds { for _ in 0..<count { precondition(service.handle(stack).status == 200) } }
     report("service GET stack per second (in process)", Double(count) / stackSeconds, unit: "/s", target: nil)
     let present = Request(method: "POST", path: "/v1/sessions/s0/segues", headers: ["content-type": "application/json"],

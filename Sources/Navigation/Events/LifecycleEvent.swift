@@ -8,13 +8,13 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     public var scene: SceneID
     public var className: String
     public var method: EventMethod
-    public var arguments: [EventArgument]
+    public var arguments: EventArguments
     /// What a query returned (`shouldPerformSegue`, `canPerformUnwindSegueAction`, …).
     public var result: EventValue?
 
     public init(
         sequence: Int, controller: ControllerID, scene: SceneID, className: String, method: EventMethod,
-        arguments: [EventArgument] = [], result: EventValue? = nil
+        arguments: EventArguments = .none, result: EventValue? = nil
     ) {
         self.sequence = sequence
         self.controller = controller
@@ -29,7 +29,7 @@ public struct LifecycleEvent: Sendable, Equatable, CustomStringConvertible {
     /// the line format of scenario files.
     public var description: String {
         var line = "\(controller) \(scene) \(method.rawValue)"
-        for argument in arguments { line += " \(argument.name)=\(argument.value)" }
+        if arguments.count > 0 { line += " \(arguments)" }
         if let result { line += " -> \(result)" }
         return line
     }

@@ -9,6 +9,13 @@ extension NavigationState {
         return result
     }
 
+    /// The first of `visibleChildren(of:)`, without building the list.
+    private func firstVisibleChild(of id: ControllerID) -> ControllerID? {
+        var first: ControllerID?
+        forEachVisibleChild(of: id) { if first == nil { first = $0 } }
+        return first
+    }
+
     /// `id` and its visible descendants through containment, top-down.
     func visibleSubtree(of id: ControllerID) -> [ControllerID] {
         var result: [ControllerID] = []
@@ -26,14 +33,15 @@ extension NavigationState {
     /// an array: every transition walks the visible tree, and an array per node was measurable.
     private func forEachVisibleChild(of id: ControllerID, _ body: (ControllerID) -> Void) {
         guard let index = instances.index(of: id) else { preconditionFailure("\(id) is not live") }
-        let controller = instances.values[index]
-        switch controller.kind {
+        // Fields are read through the array in place: binding the instance to a local copied it.
+        switch instances.values[index].kind {
         case .navigationController:
-            if let top = controller.children.last { body(top) }
+            if let top = instances.values[index].children.last { body(top) }
         case .tabBarController:
-            if controller.children.indices.contains(controller.selectedIndex) { body(controller.children[controller.selectedIndex]) }
+            let selected = instances.values[index].selectedIndex
+            if instances.values[index].children.indices.contains(selected) { body(instances.values[index].children[selected]) }
         case .splitViewController:
-            guard let split = controller.split else { return }
+            guard let split = instances.values[index].split else { return }
             if split.isCollapsed {
                 body(split.compact ?? split.primary)
             } else {
@@ -42,7 +50,7 @@ extension NavigationState {
                 if let secondary = split.secondary { body(secondary) }
             }
         default:
-            controller.children.forEach(body)
+            for child in instances.values[index].children { body(child) }
         }
     }
 
@@ -55,15 +63,18 @@ extension NavigationState {
     /// Instances whose views are on screen, top-down (spec §4.1).
     public var onScreen: [ControllerID] {
         guard let root = windowRoot else { return [] }
-        var result = visibleSubtree(of: root)
+        // One buffer for the whole walk: appending each layer's subtree as its own array was a fifth
+        // of the array allocations of a push+pop.
+        var result: [ControllerID] = []
+        result.reserveCapacity(16)
+        appendVisibleSubtree(of: root, to: &result)
         for presented in presentations {
-            let controller = self.controller(presented)
-            guard let presenting = controller.presenting, result.contains(presenting) else { continue }
-            if controller.presentationStyle?.removesPresenterView == true {
+            guard let presenting = self[live: presented].presenting, result.contains(presenting) else { continue }
+            if self[live: presented].presentationStyle?.removesPresenterView == true {
                 let covered = visibleSubtree(of: presenting)
                 result.removeAll { covered.contains($0) }
             }
-            result += visibleSubtree(of: presented)
+            appendVisibleSubtree(of: presented, to: &result)
         }
         return result
     }
@@ -71,18 +82,19 @@ extension NavigationState {
     /// From the window root through containers and presentations to the instance the user sees.
     public var visiblePath: [ControllerID] {
         guard var current = windowRoot else { return [] }
-        var path = [current]
+        var path: [ControllerID] = []
+        path.reserveCapacity(8)
+        path.append(current)
         while true {
-            let controller = self.controller(current)
             let next: ControllerID?
-            if let presented = controller.presented {
+            if let presented = self[live: current].presented {
                 next = presented
             } else {
-                switch controller.kind {
+                switch self[live: current].kind {
                 case .navigationController, .tabBarController:
-                    next = visibleChildren(of: current).first
+                    next = firstVisibleChild(of: current)
                 case .splitViewController:
-                    next = controller.split.flatMap { $0.isCollapsed ? ($0.compact ?? $0.primary) : ($0.secondary ?? $0.primary) }
+                    next = self[live: current].split.flatMap { $0.isCollapsed ? ($0.compact ?? $0.primary) : ($0.secondary ?? $0.primary) }
                 default:
                     next = nil
                 }
@@ -99,20 +111,20 @@ extension NavigationState {
     /// The containing parent, or for a presented root the instance that called `present`
     /// (UIKit's next responder for unwinding, spec §5.10).
     func nextResponder(of id: ControllerID) -> ControllerID? {
-        let controller = self.controller(id)
-        if controller.isPresentedRoot { return controller.presentationCaller }
-        return controller.parent
+        if self[live: id].isPresentedRoot { return self[live: id].presentationCaller }
+        return self[live: id].parent
     }
 
     /// The parent, or for a presented root the presenting instance: the structural way up.
     func structuralParent(of id: ControllerID) -> ControllerID? {
-        let controller = self.controller(id)
-        return controller.parent ?? controller.presenting
+        self[live: id].parent ?? self[live: id].presenting
     }
 
     /// `id` and everything above it, through parents and presentations.
     func structuralAncestry(of id: ControllerID) -> [ControllerID] {
-        var result = [id]
+        var result: [ControllerID] = []
+        result.reserveCapacity(8)
+        result.append(id)
         var current = id
         while let up = structuralParent(of: current) {
             result.append(up)
@@ -124,16 +136,16 @@ extension NavigationState {
     /// The root of the layer `id` is in: the window root or a presented root.
     func layerRoot(of id: ControllerID) -> ControllerID {
         var current = id
-        while let parent = controller(current).parent { current = parent }
+        while let parent = self[live: current].parent { current = parent }
         return current
     }
 
     /// The nearest navigation controller containing `id` (`navigationController`); only parents count.
     func enclosingNavigationController(of id: ControllerID) -> ControllerID? {
-        var current = controller(id).parent
+        var current = self[live: id].parent
         while let candidate = current {
-            if controller(candidate).isNavigationController { return candidate }
-            current = controller(candidate).parent
+            if self[live: candidate].isNavigationController { return candidate }
+            current = self[live: candidate].parent
         }
         return nil
     }
@@ -143,9 +155,8 @@ extension NavigationState {
         var result: [ControllerID] = []
         func visit(_ id: ControllerID) {
             result.append(id)
-            let controller = self.controller(id)
-            for child in controller.children { visit(child) }
-            if let presented = controller.presented { visit(presented) }
+            for child in self[live: id].children { visit(child) }
+            if let presented = self[live: id].presented { visit(presented) }
         }
         visit(id)
         return result
@@ -159,7 +170,7 @@ extension NavigationState {
             let contained = containmentSubtree(of: id)
             let inside = Set(contained)
             for presented in presentations.reversed() {
-                guard let presenting = controller(presented).presenting, inside.contains(presenting) else { continue }
+                guard let presenting = self[live: presented].presenting, inside.contains(presenting) else { continue }
                 visit(presented)
             }
             result += containmentReleaseOrder(of: id)

@@ -54,7 +54,7 @@ extension Transaction {
     private mutating func willAppear(_ ids: [ControllerID], _ animated: Bool) {
         step(ids, .viewWillAppear, leaving: .appearing, animated)
         if profile.reportsViewIsAppearing {
-            for id in ids { emit(id, .viewIsAppearing, [EventArgument("animated", .bool(animated))]) }
+            for id in ids { emit(id, .viewIsAppearing, .animated(animated)) }
         }
     }
 
@@ -74,7 +74,7 @@ extension Transaction {
     private mutating func step(_ ids: [ControllerID], _ method: EventMethod, leaving appearance: AppearanceState, _ animated: Bool) {
         for id in ids {
             state.update(id) { $0.appearance = appearance }
-            emit(id, method, [EventArgument("animated", .bool(animated))])
+            emit(id, method, .animated(animated))
         }
     }
 }

@@ -12,9 +12,9 @@ extension Transaction {
             emit(id, .awakeFromNib)
         }
         for id in created where id != root {
-            let parent = state.controller(id).parent!
-            emit(id, .willMoveToParent, [EventArgument("parent", .controller(parent))])
-            emit(id, .didMoveToParent, [EventArgument("parent", .controller(parent))])
+            let parent = state[live: id].parent!
+            emit(id, .willMoveToParent, .parent(parent))
+            emit(id, .didMoveToParent, .parent(parent))
         }
         return root
     }
@@ -49,7 +49,7 @@ extension Transaction {
     /// Loads the views of `ids` that are not loaded yet, in order (spec §4.3). A view that embeds
     /// children creates and installs them while it loads (spec §5.1).
     mutating func loadViews(_ ids: [ControllerID]) {
-        for id in ids where !state.controller(id).isViewLoaded { loadView(id) }
+        for id in ids where !state[live: id].isViewLoaded { loadView(id) }
     }
 
     private mutating func loadView(_ id: ControllerID) {
@@ -63,8 +63,8 @@ extension Transaction {
             state.update(id) { $0.children.append(child) }
             state.update(child) { $0.parent = id }
             loadView(child)
-            emit(child, .willMoveToParent, [EventArgument("parent", .controller(id))])
-            emit(child, .didMoveToParent, [EventArgument("parent", .controller(id))])
+            emit(child, .willMoveToParent, .parent(id))
+            emit(child, .didMoveToParent, .parent(id))
         }
         emit(id, .viewDidLoad)
     }
@@ -80,7 +80,7 @@ extension Transaction {
     /// Releases `ids` (already detached from the hierarchy) in order: `deinit` for each.
     mutating func release(_ ids: [ControllerID]) {
         for id in ids {
-            let controller = state.controller(id)
+            let controller = state[live: id]
             state.remove(id)
             emit(controller, .`deinit`)
         }

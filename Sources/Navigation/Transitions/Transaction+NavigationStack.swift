@@ -13,15 +13,15 @@ extension Transaction {
     /// `pushViewController(_:animated:)` (spec §5.3, push order).
     mutating func push(_ destination: ControllerID, onto navigation: ControllerID, animated: Bool) {
         let before = state.onScreen
-        emit(navigation, .pushViewController, [.init("viewController", .controller(destination)), .init("animated", .bool(animated))])
+        emit(navigation, .pushViewController, .viewController(destination, animated: animated))
         state.update(navigation) { $0.children.append(destination) }
         state.update(destination) { $0.parent = navigation }
-        emit(destination, .willMoveToParent, [.init("parent", .controller(navigation))])
+        emit(destination, .willMoveToParent, .parent(navigation))
         let change = appearanceChange(from: before)
-        emit(navigation, .navigationControllerWillShow, [.init("viewController", .controller(destination)), .init("animated", .bool(animated))])
+        emit(navigation, .navigationControllerWillShow, .viewController(destination, animated: animated))
         emitAppearance(change, order: .navigation, animated: animated)
-        emit(destination, .didMoveToParent, [.init("parent", .controller(navigation))])
-        emit(navigation, .navigationControllerDidShow, [.init("viewController", .controller(destination)), .init("animated", .bool(animated))])
+        emit(destination, .didMoveToParent, .parent(navigation))
+        emit(navigation, .navigationControllerDidShow, .viewController(destination, animated: animated))
     }
 
     /// Pops `navigation` down to `keepCount` instances (spec §5.3): pop order for one level, pop-to
@@ -38,49 +38,49 @@ extension Transaction {
     /// The structural half of a pop: the call, each popped instance's `willMoveToParent(nil)`, the
     /// stack cut, and `navigationControllerWillShow`.
     mutating func beginPop(_ navigation: ControllerID, keeping keepCount: Int, animated: Bool, reportCall: Bool) -> PendingPop {
-        let stack = state.controller(navigation).children
+        let stack = state[live: navigation].children
         let revealed = stack[keepCount - 1]
         let popped = Array(stack[keepCount...].reversed())
         if reportCall {
-            emit(navigation, .popToViewController, [.init("viewController", .controller(revealed)), .init("animated", .bool(animated))])
+            emit(navigation, .popToViewController, .viewController(revealed, animated: animated))
         }
-        for id in popped { emit(id, .willMoveToParent, [.init("parent", .null)]) }
+        for id in popped { emit(id, .willMoveToParent, .parent(nil)) }
         state.update(navigation) { $0.children.removeLast(popped.count) }
         for id in popped { state.update(id) { $0.parent = nil } }
-        emit(navigation, .navigationControllerWillShow, [.init("viewController", .controller(revealed)), .init("animated", .bool(animated))])
+        emit(navigation, .navigationControllerWillShow, .viewController(revealed, animated: animated))
         return PendingPop(navigation: navigation, revealed: revealed, popped: popped)
     }
 
     /// The completing half of a pop: `didMoveToParent(nil)` and `navigationControllerDidShow`.
     /// The caller releases the popped instances when the whole transition is over.
     mutating func finishPop(_ pending: PendingPop, animated: Bool) {
-        for id in pending.popped { emit(id, .didMoveToParent, [.init("parent", .null)]) }
-        emit(pending.navigation, .navigationControllerDidShow, [.init("viewController", .controller(pending.revealed)), .init("animated", .bool(animated))])
+        for id in pending.popped { emit(id, .didMoveToParent, .parent(nil)) }
+        emit(pending.navigation, .navigationControllerDidShow, .viewController(pending.revealed, animated: animated))
     }
 
     /// `setViewControllers(_:animated:)`: one push-like or pop-like transition chosen by the new top;
     /// instances added below the top do not load (spec §5.3).
     mutating func setViewControllers(_ stack: [ControllerID], on navigation: ControllerID, animated: Bool) {
         let before = state.onScreen
-        let old = state.controller(navigation).children
+        let old = state[live: navigation].children
         let removed = old.filter { !stack.contains($0) }.reversed()
         let added = stack.filter { !old.contains($0) }
         emit(navigation, .setViewControllers, [.init("viewControllers", .controllers(stack)), .init("animated", .bool(animated))])
-        for id in removed { emit(id, .willMoveToParent, [.init("parent", .null)]) }
-        for id in added { emit(id, .willMoveToParent, [.init("parent", .controller(navigation))]) }
+        for id in removed { emit(id, .willMoveToParent, .parent(nil)) }
+        for id in added { emit(id, .willMoveToParent, .parent(navigation)) }
         state.update(navigation) { $0.children = stack }
         for id in removed { state.update(id) { $0.parent = nil } }
         for id in added { state.update(id) { $0.parent = navigation } }
         let change = appearanceChange(from: before)
         let topChanged = old.last != stack.last
         if topChanged {
-            emit(navigation, .navigationControllerWillShow, [.init("viewController", .controller(stack.last!)), .init("animated", .bool(animated))])
+            emit(navigation, .navigationControllerWillShow, .viewController(stack.last!, animated: animated))
         }
         emitAppearance(change, order: .navigation, animated: animated)
-        for id in added { emit(id, .didMoveToParent, [.init("parent", .controller(navigation))]) }
-        for id in removed { emit(id, .didMoveToParent, [.init("parent", .null)]) }
+        for id in added { emit(id, .didMoveToParent, .parent(navigation)) }
+        for id in removed { emit(id, .didMoveToParent, .parent(nil)) }
         if topChanged {
-            emit(navigation, .navigationControllerDidShow, [.init("viewController", .controller(stack.last!)), .init("animated", .bool(animated))])
+            emit(navigation, .navigationControllerDidShow, .viewController(stack.last!, animated: animated))
         }
         release(removed.flatMap { state.releaseOrder(of: $0) })
     }
@@ -99,7 +99,7 @@ extension Transaction {
             guard isKind(try require(id)) else { throw notOne(id) }
             return id
         }
-        for candidate in state.visiblePath.reversed() where isKind(state.controller(candidate)) {
+        for candidate in state.visiblePath.reversed() where isKind(state[live: candidate]) {
             return candidate
         }
         throw .noContainer(name)

@@ -26,11 +26,11 @@ extension Transaction {
         var presenting: ControllerID
         if style.usesPresentationContext {
             let ancestry = state.structuralAncestry(of: caller)
-            presenting = ancestry.first { state.controller($0).definesPresentationContext } ?? state.windowRoot!
+            presenting = ancestry.first { state[live: $0].definesPresentationContext } ?? state.windowRoot!
         } else {
             presenting = state.layerRoot(of: caller)
         }
-        while let presented = state.controller(presenting).presented { presenting = presented }
+        while let presented = state[live: presenting].presented { presenting = presented }
         return presenting
     }
 
@@ -47,7 +47,7 @@ extension Transaction {
         }
         let presenting = presentingInstance(for: caller, style: style)
         let before = state.onScreen
-        emit(presenting, .present, [.init("viewController", .controller(destination)), .init("animated", .bool(animated))])
+        emit(presenting, .present, .viewController(destination, animated: animated))
         state.update(presenting) { $0.presented = destination }
         state.presentations.append(destination)
         state.update(destination) {
@@ -64,8 +64,8 @@ extension Transaction {
     /// Detaches the presentation rooted at `presented` (and everything presented above it):
     /// the `dismiss` call on the presenting instance. Returns what to release, in order.
     mutating func detachPresentation(_ presented: ControllerID, animated: Bool) -> [ControllerID] {
-        let presenting = state.controller(presented).presenting!
-        emit(presenting, .dismiss, [.init("viewController", .controller(presented)), .init("animated", .bool(animated))])
+        let presenting = state[live: presented].presenting!
+        emit(presenting, .dismiss, .viewController(presented, animated: animated))
         let released = state.releaseOrder(of: presented)
         let gone = Set(released)
         state.presentations.removeAll { gone.contains($0) }
@@ -85,9 +85,9 @@ extension Transaction {
 
     /// What `dismiss(animated:)` on `id` dismisses: what it presents, else the presentation it is in.
     func dismissTarget(of id: ControllerID) throws(NavigationError) -> ControllerID {
-        if let presented = state.controller(id).presented { return presented }
+        if let presented = state[live: id].presented { return presented }
         let root = state.layerRoot(of: id)
-        guard state.controller(root).isPresentedRoot else { throw .nothingToDismiss(id) }
+        guard state[live: root].isPresentedRoot else { throw .nothingToDismiss(id) }
         return root
     }
 }

@@ -66,7 +66,7 @@ extension Transaction {
     private func checkPerformable(_ kind: SegueKind, perform: CustomPerform?, from source: ControllerID) throws(NavigationError) {
         switch (kind, perform) {
         case (.push, _), (.custom, .push?):
-            if state.enclosingNavigationController(of: source) == nil && !state.controller(source).isNavigationController {
+            if state.enclosingNavigationController(of: source) == nil && !state[live: source].isNavigationController {
                 throw .pushWithoutNavigationController(source)
             }
         case (.presentation, _), (.modal, _), (.popoverPresentation, _), (.popover, _), (.custom, .present?):
@@ -74,11 +74,11 @@ extension Transaction {
         case (.show, _):
             // With no navigation or split view controller above it, show presents from the source.
             let handled = state.structuralAncestry(of: source).contains {
-                state.controller($0).isNavigationController || state.controller($0).split != nil
+                state[live: $0].isNavigationController || state[live: $0].split != nil
             }
             if !handled { try requireOnScreen(source) }
         case (.showDetail, _), (.replace, _):
-            if !state.structuralAncestry(of: source).contains(where: { state.controller($0).split != nil }) {
+            if !state.structuralAncestry(of: source).contains(where: { state[live: $0].split != nil }) {
                 try requireOnScreen(source)
             }
         default:
@@ -95,7 +95,7 @@ extension Transaction {
         case (.show, _):
             try show(destination, from: source, style: style, animated: animated)
         case (.push, _), (.custom, .push?):
-            let navigation = state.controller(source).isNavigationController
+            let navigation = state[live: source].isNavigationController
                 ? source : state.enclosingNavigationController(of: source)!
             push(destination, onto: navigation, animated: animated)
         case (.showDetail, _), (.replace, _):
@@ -119,7 +119,7 @@ extension Transaction {
     ) throws(NavigationError) {
         var previous: ControllerID?
         for candidate in state.structuralAncestry(of: source) {
-            let controller = state.controller(candidate)
+            let controller = state[live: candidate]
             if controller.isNavigationController {
                 push(destination, onto: candidate, animated: animated)
                 return
@@ -143,7 +143,7 @@ extension Transaction {
         _ destination: ControllerID, from source: ControllerID, style: PresentationStyle?, animated: Bool
     ) throws(NavigationError) {
         // A split view controller without columns (possible in Interface Builder) does not handle it.
-        if let split = state.structuralAncestry(of: source).first(where: { state.controller($0).split != nil }) {
+        if let split = state.structuralAncestry(of: source).first(where: { state[live: $0].split != nil }) {
             showDetail(destination, in: split, animated: animated)
         } else {
             try present(destination, from: source, style: style ?? .automatic, adaptive: nil, animated: animated)

@@ -6,7 +6,7 @@ extension Transaction {
     mutating func launch(_ sceneID: SceneID) -> Transcript {
         let root = instantiate(sceneID)
         if state.traits.horizontalSizeClass == .compact {
-            for id in state.subtree(of: root) where state.controller(id).split != nil {
+            for id in state.subtree(of: root) where state[live: id].split != nil {
                 collapse(id, animated: false)
             }
         }

@@ -5,11 +5,11 @@ extension Transaction {
     mutating func replaceColumn(
         of split: ControllerID, secondary isSecondary: Bool, with destination: ControllerID, animated: Bool
     ) {
-        let columns = state.controller(split).split!
+        let columns = state[live: split].split!
         let old = isSecondary ? columns.secondary : columns.primary
         let before = state.onScreen
-        if let old { emit(old, .willMoveToParent, [.init("parent", .null)]) }
-        emit(destination, .willMoveToParent, [.init("parent", .controller(split))])
+        if let old { emit(old, .willMoveToParent, .parent(nil)) }
+        emit(destination, .willMoveToParent, .parent(split))
         state.update(split) { controller in
             if let old, let index = controller.children.firstIndex(of: old) {
                 controller.children[index] = destination
@@ -22,31 +22,31 @@ extension Transaction {
         if let old { state.update(old) { $0.parent = nil } }
         let change = appearanceChange(from: before)
         emitAppearance(change, order: .navigation, animated: animated)
-        emit(destination, .didMoveToParent, [.init("parent", .controller(split))])
+        emit(destination, .didMoveToParent, .parent(split))
         if let old {
-            emit(old, .didMoveToParent, [.init("parent", .null)])
+            emit(old, .didMoveToParent, .parent(nil))
             release(state.releaseOrder(of: old))
         }
     }
 
     /// The navigation controller in a split's primary column, when there is one.
     func primaryNavigation(of split: ControllerID) -> ControllerID? {
-        let primary = state.controller(split).split!.primary
-        return state.controller(primary).isNavigationController ? primary : nil
+        let primary = state[live: split].split!.primary
+        return state[live: primary].isNavigationController ? primary : nil
     }
 
     /// Where a collapsed split pushes: its compact column when it has one, else its primary column
     /// (each only when it is a navigation controller).
     func collapsedNavigation(of split: ControllerID) -> ControllerID? {
-        guard let compact = state.controller(split).split!.compact else { return primaryNavigation(of: split) }
-        return state.controller(compact).isNavigationController ? compact : nil
+        guard let compact = state[live: split].split!.compact else { return primaryNavigation(of: split) }
+        return state[live: compact].isNavigationController ? compact : nil
     }
 
     /// Collapses an expanded split for compact width: its secondary moves onto the primary navigation
     /// stack (`collapseSecondary`, then push-order callbacks for whatever that covers).
     /// With no navigation controller in the primary column, the secondary just leaves the screen.
     mutating func collapse(_ split: ControllerID, animated: Bool) {
-        let columns = state.controller(split).split!
+        let columns = state[live: split].split!
         let before = state.onScreen
         state.update(split) { $0.split!.isCollapsed = true }
         var moved: (secondary: ControllerID, navigation: ControllerID)?
@@ -54,7 +54,7 @@ extension Transaction {
         if let secondary = columns.secondary, columns.compact == nil {
             emit(split, .collapseSecondary, [.init("secondary", .controller(secondary)), .init("primary", .controller(columns.primary))])
             if let navigation = primaryNavigation(of: split) {
-                emit(secondary, .willMoveToParent, [.init("parent", .controller(navigation))])
+                emit(secondary, .willMoveToParent, .parent(navigation))
                 state.update(split) { $0.children.removeAll { $0 == secondary } }
                 state.update(navigation) { $0.children.append(secondary) }
                 state.update(secondary) { $0.parent = navigation }
@@ -62,31 +62,31 @@ extension Transaction {
             }
         }
         emitAppearance(appearanceChange(from: before), order: .navigation, animated: animated)
-        if let moved { emit(moved.secondary, .didMoveToParent, [.init("parent", .controller(moved.navigation))]) }
+        if let moved { emit(moved.secondary, .didMoveToParent, .parent(moved.navigation)) }
     }
 
     /// Expands a collapsed split for regular width: the secondary and what was pushed above it leave
     /// the primary navigation stack; the secondary fills its column again and the rest is released
     /// (`separateSecondary`) [decided].
     mutating func expand(_ split: ControllerID, animated: Bool) {
-        let columns = state.controller(split).split!
+        let columns = state[live: split].split!
         let before = state.onScreen
         state.update(split) { $0.split!.isCollapsed = false }
         var released: [ControllerID] = []
         if columns.compact == nil, let secondary = columns.secondary, let navigation = primaryNavigation(of: split),
-            let index = state.controller(navigation).children.firstIndex(of: secondary)
+            let index = state[live: navigation].children.firstIndex(of: secondary)
         {
             emit(split, .separateSecondary, [.init("primary", .controller(columns.primary)), .init("secondary", .controller(secondary))])
-            let above = Array(state.controller(navigation).children[(index + 1)...].reversed())
-            for id in above + [secondary] { emit(id, .willMoveToParent, [.init("parent", .null)]) }
+            let above = Array(state[live: navigation].children[(index + 1)...].reversed())
+            for id in above + [secondary] { emit(id, .willMoveToParent, .parent(nil)) }
             state.update(navigation) { $0.children.removeLast(above.count + 1) }
             for id in above { state.update(id) { $0.parent = nil } }
             state.update(split) { $0.children.append(secondary) }
             state.update(secondary) { $0.parent = split }
             let change = appearanceChange(from: before)
             emitAppearance(change, order: .navigation, animated: animated)
-            for id in above { emit(id, .didMoveToParent, [.init("parent", .null)]) }
-            emit(secondary, .didMoveToParent, [.init("parent", .controller(split))])
+            for id in above { emit(id, .didMoveToParent, .parent(nil)) }
+            emit(secondary, .didMoveToParent, .parent(split))
             released = above.flatMap { state.releaseOrder(of: $0) }
         } else {
             emitAppearance(appearanceChange(from: before), order: .navigation, animated: animated)
@@ -98,7 +98,7 @@ extension Transaction {
     /// secondary when expanded, forward as a push onto the primary navigation stack when collapsed.
     mutating func showDetail(_ destination: ControllerID, in split: ControllerID, animated: Bool) {
         emit(split, .showDetailViewController, [.init("viewController", .controller(destination))])
-        let columns = state.controller(split).split!
+        let columns = state[live: split].split!
         if columns.isCollapsed, let navigation = collapsedNavigation(of: split) {
             push(destination, onto: navigation, animated: animated)
             if columns.compact == nil { state.update(split) { $0.split!.secondary = destination } }

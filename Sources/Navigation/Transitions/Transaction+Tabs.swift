@@ -5,7 +5,7 @@ extension Transaction {
     mutating func selectTab(
         _ index: Int, of tabBar: ControllerID, byUser: Bool, shouldSelect: Bool, animated: Bool
     ) throws(NavigationError) -> Bool {
-        let controller = state.controller(tabBar)
+        let controller = state[live: tabBar]
         guard controller.children.indices.contains(index) else {
             throw .tabIndexOutOfRange(index, count: controller.children.count)
         }
@@ -16,7 +16,7 @@ extension Transaction {
         }
         if index == controller.selectedIndex {
             // Tapping the selected tab again pops its navigation stack to the root.
-            if byUser, state.controller(tab).isNavigationController, state.controller(tab).children.count > 1 {
+            if byUser, state[live: tab].isNavigationController, state[live: tab].children.count > 1 {
                 pop(tab, keeping: 1, animated: animated, reportCall: true)
             }
         } else {

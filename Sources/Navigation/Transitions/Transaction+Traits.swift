@@ -6,7 +6,7 @@ extension Transaction {
     mutating func setTraits(_ traits: Traits) -> Transcript {
         guard traits != state.traits else { return transcript(performed: false, reason: .nothingToChange) }
         let previous = state.traits
-        let traitArguments: [EventArgument] = [
+        let traitArguments: EventArguments = [
             .init("horizontalSizeClass", .string(traits.horizontalSizeClass.rawValue)),
             .init("idiom", .string(traits.idiom.rawValue)),
         ]
@@ -15,7 +15,7 @@ extension Transaction {
         let compact = traits.horizontalSizeClass == .compact
         // Expanding releases what was pushed above a secondary, so re-check each id is still alive.
         for id in state.onScreen where state[id]?.split != nil {
-            let collapsed = state.controller(id).split!.isCollapsed
+            let collapsed = state[live: id].split!.isCollapsed
             if compact, !collapsed { collapse(id, animated: true) }
             if !compact, collapsed { expand(id, animated: true) }
         }
@@ -32,7 +32,7 @@ extension Transaction {
     private mutating func readaptPresentations() {
         let before = state.onScreen
         for id in state.layers.dropFirst() {
-            let controller = state.controller(id)
+            let controller = state[live: id]
             guard let requested = controller.requestedStyle else { continue }
             let style = adaptedStyle(requested, adaptive: controller.adaptiveStyle)
             if requested == .popover, state.traits.horizontalSizeClass == .compact {

@@ -75,7 +75,7 @@ extension Transaction {
 
     /// Children in the order a search visits them: a navigation stack from the top.
     private func searchOrder(_ id: ControllerID) -> [ControllerID] {
-        let controller = state.controller(id)
+        let controller = state[live: id]
         return controller.isNavigationController ? controller.children.reversed() : controller.children
     }
 
@@ -137,7 +137,7 @@ extension Transaction {
         let destinationChain = state.structuralAncestry(of: destination)
         let sourceChain = state.structuralAncestry(of: source)
         let ancestor = sourceChain.first { destinationChain.contains($0) }!
-        let dismissedRoot = sourceChain.prefix { $0 != ancestor }.last { state.controller($0).isPresentedRoot }
+        let dismissedRoot = sourceChain.prefix { $0 != ancestor }.last { state[live: $0].isPresentedRoot }
         let dismissed = dismissedRoot.map { detachPresentation($0, animated: animated) } ?? []
 
         let downward = Array(destinationChain.prefix { $0 != ancestor }.reversed())
@@ -145,7 +145,7 @@ extension Transaction {
         var tabChanged = false
         for (container, next) in zip([ancestor] + downward, downward) {
             if reportSteps { emit(container, .unwindForSegue, [.init("towards", .controller(next))]) }
-            let controller = state.controller(container)
+            let controller = state[live: container]
             guard let index = controller.children.firstIndex(of: next) else { continue }
             if controller.isNavigationController, index < controller.children.count - 1 {
                 pops.append(beginPop(container, keeping: index + 1, animated: animated, reportCall: true))

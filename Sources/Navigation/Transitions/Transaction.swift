@@ -15,7 +15,7 @@ struct Transaction {
     var profile: Profile { state.profile }
 
     mutating func emit(
-        _ id: ControllerID, _ method: EventMethod, _ arguments: [EventArgument] = [], result: EventValue? = nil
+        _ id: ControllerID, _ method: EventMethod, _ arguments: EventArguments = .none, result: EventValue? = nil
     ) {
         guard let index = state.instances.index(of: id) else { preconditionFailure("\(id) is not live") }
         events.append(
@@ -27,7 +27,7 @@ struct Transaction {
 
     /// Emits for an instance that may already be gone from the state (a `deinit`).
     mutating func emit(
-        _ controller: Controller, _ method: EventMethod, _ arguments: [EventArgument] = [], result: EventValue? = nil
+        _ controller: Controller, _ method: EventMethod, _ arguments: EventArguments = .none, result: EventValue? = nil
     ) {
         events.append(
             LifecycleEvent(
@@ -37,7 +37,7 @@ struct Transaction {
     }
 
     /// Emits a search query both as an event and as a step of the search trace.
-    mutating func emitSearch(_ id: ControllerID, _ method: EventMethod, _ arguments: [EventArgument], result: EventValue) {
+    mutating func emitSearch(_ id: ControllerID, _ method: EventMethod, _ arguments: EventArguments, result: EventValue) {
         emit(id, method, arguments, result: result)
         search.append(SearchStep(controller: id, method: method, result: result))
     }
