@@ -151,6 +151,6 @@ struct OptionReader {
 
     mutating func json(_ key: String) throws -> JSONValue? {
         guard let text = string(key) else { return nil }
-        return try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        return try JSONValue.parse(Array(text.utf8))
     }
 }

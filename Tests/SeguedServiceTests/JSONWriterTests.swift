@@ -1,4 +1,5 @@
 import Foundation
+import Navigation
 import Storyboard
 import Testing
 
@@ -40,5 +41,25 @@ struct JSONWriterTests {
         var writer = JSONWriter()
         writer.string("\u{1}")
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #""\u0001""#)
+    }
+}
+
+/// Integers and instance ids are written digit by digit rather than through `String`.
+struct JSONWriterNumberTests {
+    @Test(arguments: [0, 7, 10, 99, 100, 123_456_789, -1, -10, Int.max, Int.min])
+    func integers_matchTheirDecimalForm(_ value: Int) {
+        var writer = JSONWriter()
+        writer.int(value)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+    }
+
+    @Test func controllerIDs_areQuotedVcNumbers() {
+        var writer = JSONWriter()
+        writer.array { w in
+            w.controller(ControllerID(rawValue: 1))
+            w.controller(ControllerID(rawValue: 120))
+            w.controller(nil as ControllerID?)
+        }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"["vc1","vc120",null]"#)
     }
 }

@@ -6,8 +6,8 @@ extension JSONWriter {
     mutating func stack(_ state: NavigationState) {
         object { w in
             w.key("revision"); w.int(state.revision)
-            w.key("visible"); w.string(state.visible?.description)
-            w.key("path"); w.array { w in for id in state.visiblePath { w.string(id.description) } }
+            w.key("visible"); w.controller(state.visible)
+            w.key("path"); w.array { w in for id in state.visiblePath { w.controller(id) } }
             w.key("layers")
             w.array { w in
                 for layer in state.layers {
@@ -18,8 +18,8 @@ extension JSONWriter {
                             w.object { w in
                                 w.key("style"); w.string(root.presentationStyle?.rawValue)
                                 w.key("requestedStyle"); w.string(root.requestedStyle?.rawValue)
-                                w.key("presenting"); w.string(presenting.description)
-                                w.key("calledBy"); w.string(root.presentationCaller?.description)
+                                w.key("presenting"); w.controller(presenting)
+                                w.key("calledBy"); w.controller(root.presentationCaller)
                             }
                         } else {
                             w.null()
@@ -35,7 +35,7 @@ extension JSONWriter {
     mutating func node(_ id: ControllerID, in state: NavigationState) {
         let controller = state[id]!
         object { w in
-            w.key("id"); w.string(id.description)
+            w.key("id"); w.controller(id)
             w.key("scene"); w.string(controller.scene.rawValue)
             w.key("class"); w.string(controller.className)
             w.key("kind"); w.string(controller.kind.rawValue)
@@ -43,7 +43,7 @@ extension JSONWriter {
             w.key("viewLoaded"); w.bool(controller.isViewLoaded)
             switch controller.kind {
             case .navigationController:
-                w.key("stack"); w.array { w in for child in controller.children { w.string(child.description) } }
+                w.key("stack"); w.array { w in for child in controller.children { w.controller(child) } }
             case .tabBarController:
                 w.key("selectedIndex"); w.int(controller.selectedIndex)
             case .splitViewController:
@@ -51,16 +51,16 @@ extension JSONWriter {
                     w.key("collapsed"); w.bool(split.isCollapsed)
                     w.key("columns")
                     w.object { w in
-                        w.key("primary"); w.string(split.primary.description)
-                        w.key("supplementary"); w.string(split.supplementary?.description)
-                        w.key("secondary"); w.string(split.secondary?.description)
-                        w.key("compact"); w.string(split.compact?.description)
+                        w.key("primary"); w.controller(split.primary)
+                        w.key("supplementary"); w.controller(split.supplementary)
+                        w.key("secondary"); w.controller(split.secondary)
+                        w.key("compact"); w.controller(split.compact)
                     }
                 }
             default:
                 break
             }
-            if let presented = controller.presented { w.key("presented"); w.string(presented.description) }
+            if let presented = controller.presented { w.key("presented"); w.controller(presented) }
             if !controller.properties.isEmpty { w.key("properties"); w.value(.object(controller.properties)) }
             w.key("children")
             w.array { w in for child in controller.children { w.node(child, in: state) } }

@@ -6,8 +6,8 @@ extension JSONWriter {
         object { w in
             w.key("identifier"); w.string(segue.identifier?.rawValue)
             w.key("kind"); w.string(segue.kind.rawValue)
-            w.key("source"); w.string(segue.source.description)
-            w.key("destination"); w.string(segue.destination?.description)
+            w.key("source"); w.controller(segue.source)
+            w.key("destination"); w.controller(segue.destination)
         }
     }
 
@@ -17,8 +17,8 @@ extension JSONWriter {
         case .bool(let bool): self.bool(bool)
         case .int(let int): self.int(int)
         case .string(let string): self.string(string)
-        case .controller(let id): string(id.description)
-        case .controllers(let ids): array { w in for id in ids { w.string(id.description) } }
+        case .controller(let id): controller(id)
+        case .controllers(let ids): array { w in for id in ids { w.controller(id) } }
         case .segue(let description): segue(description)
         case .json(let json): self.value(json)
         }
@@ -28,15 +28,15 @@ extension JSONWriter {
     mutating func event(_ event: LifecycleEvent) {
         object { w in
             w.key("seq"); w.int(event.sequence)
-            w.key("vc"); w.string(event.controller.description)
+            w.key("vc"); w.controller(event.controller)
             w.key("scene"); w.string(event.scene.rawValue)
             w.key("class"); w.string(event.className)
             w.key("method"); w.string(event.method.rawValue)
             w.key("args")
             w.object { w in
-                for argument in event.arguments {
-                    w.key(argument.name)
-                    w.eventValue(argument.value)
+                event.arguments.forEach { name, value in
+                    w.key(name)
+                    w.eventValue(value)
                 }
             }
             if let result = event.result {
@@ -58,7 +58,7 @@ extension JSONWriter {
             w.key("segue")
             if let segue = transcript.segue { w.segue(segue) } else { w.null() }
             if case .unwind? = transcript.segue?.kind, let destination = transcript.destination {
-                w.key("destination"); w.string(destination.description)
+                w.key("destination"); w.controller(destination)
             } else if transcript.reason == .noUnwindDestination {
                 w.key("destination"); w.null()
             }
@@ -67,7 +67,7 @@ extension JSONWriter {
             w.array { w in
                 for step in transcript.search {
                     w.object { w in
-                        w.key("vc"); w.string(step.controller.description)
+                        w.key("vc"); w.controller(step.controller)
                         w.key("method"); w.string(step.method.rawValue)
                         w.key("result"); w.eventValue(step.result)
                     }
@@ -82,8 +82,8 @@ extension JSONWriter {
     mutating func stackSummary(_ state: NavigationState) {
         object { w in
             w.key("revision"); w.int(state.revision)
-            w.key("visible"); w.string(state.visible?.description)
-            w.key("path"); w.array { w in for id in state.visiblePath { w.string(id.description) } }
+            w.key("visible"); w.controller(state.visible)
+            w.key("path"); w.array { w in for id in state.visiblePath { w.controller(id) } }
         }
     }
 }

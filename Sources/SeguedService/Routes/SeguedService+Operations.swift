@@ -68,7 +68,7 @@ extension SeguedService {
                                 }
                                 guard segue.kind != .embed, segue.kind != .relationship, segue.perform != .embed else { continue }
                                 w.object { w in
-                                    w.key("source"); w.string(instance.description)
+                                    w.key("source"); w.controller(instance)
                                     w.key("scene"); w.string(scene.id.rawValue)
                                     w.key("identifier"); w.string(identifier.rawValue)
                                     w.key("kind"); w.string(segue.kind.rawValue)

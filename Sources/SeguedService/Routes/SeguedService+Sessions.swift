@@ -90,7 +90,7 @@ extension SeguedService {
                                 w.key("storyboard"); w.string(session.configuration.storyboardID)
                                 w.key("profile"); w.string(session.configuration.profile.rawValue)
                                 w.key("revision"); w.int(state.navigation.revision)
-                                w.key("visible"); w.string(state.navigation.visible?.description)
+                                w.key("visible"); w.controller(state.navigation.visible)
                             }
                         }
                     }

@@ -33,7 +33,7 @@ extension SeguedService {
     private static func importJSON(_ request: Request) throws(StoryboardError) -> ImportedStoryboard {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(request.body))
+            value = try JSONValue.parse(request.body)
         } catch {
             throw StoryboardError(kind: .malformed, issues: [.init(path: "", message: "not valid JSON")])
         }

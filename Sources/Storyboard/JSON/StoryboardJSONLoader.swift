@@ -15,7 +15,7 @@ public enum StoryboardJSONLoader {
     public static func load(_ data: Data) throws(StoryboardError) -> Storyboard {
         let value: JSONValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: data)
+            value = try JSONValue.parse(data)
         } catch {
             throw StoryboardError(kind: .malformed, issues: [.init(path: "", message: "not valid JSON")])
         }
