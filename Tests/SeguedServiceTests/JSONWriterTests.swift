@@ -63,3 +63,54 @@ struct JSONWriterNumberTests {
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"["vc1","vc120",null]"#)
     }
 }
+
+/// Events are written from cached per-instance fragments; the result must be exactly api.md's shape
+/// for every argument form, with and without a result, for an instance seen again.
+struct EventWriterTests {
+    private func event(_ sequence: Int, _ id: Int, _ method: EventMethod, _ arguments: EventArguments, result: EventValue? = nil) -> LifecycleEvent {
+        LifecycleEvent(
+            sequence: sequence, controller: ControllerID(rawValue: id), scene: SceneID(id == 1 ? "list" : "detail \"quoted\""),
+            className: id == 1 ? "ItemListViewController" : "Detail\\Controller", method: method, arguments: arguments, result: result)
+    }
+
+    @Test func events_decodeToApiShapes() throws {
+        var writer = JSONWriter()
+        writer.events([
+            event(1, 1, .viewWillAppear, .animated(true)),
+            event(2, 2, .willMoveToParent, .parent(nil)),
+            event(3, 1, .pushViewController, .viewController(ControllerID(rawValue: 2), animated: false)),
+            event(4, 2, .didMoveToParent, .parent(ControllerID(rawValue: 1))),
+            event(5, 1, .shouldPerformSegue, [.init("identifier", .string("show")), .init("sender", .null)], result: .bool(false)),
+            event(6, 2, .viewDidLoad, .none),
+        ])
+        let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(writer.bytes))
+        func expected(_ seq: Int, _ id: Int, _ method: String, _ args: [String: JSONValue], result: JSONValue? = nil) -> JSONValue {
+            var object: [String: JSONValue] = [
+                "seq": .number(Double(seq)), "vc": .string("vc\(id)"), "scene": .string(id == 1 ? "list" : "detail \"quoted\""),
+                "class": .string(id == 1 ? "ItemListViewController" : "Detail\\Controller"), "method": .string(method), "args": .object(args),
+            ]
+            if let result { object["result"] = result }
+            return .object(object)
+        }
+        #expect(decoded == .array([
+            expected(1, 1, "viewWillAppear", ["animated": .bool(true)]),
+            expected(2, 2, "willMoveToParent", ["parent": .null]),
+            expected(3, 1, "pushViewController", ["viewController": .string("vc2"), "animated": .bool(false)]),
+            expected(4, 2, "didMoveToParent", ["parent": .string("vc1")]),
+            expected(5, 1, "shouldPerformSegue", ["identifier": .string("show"), "sender": .null], result: .bool(false)),
+            expected(6, 2, "viewDidLoad", [:]),
+        ]))
+    }
+
+    @Test func argumentsWrittenAsAList_takeTheirInlineShape() {
+        #expect(EventArguments([.init("animated", .bool(true))]) == .animated(true))
+        #expect(EventArguments([.init("parent", .null)]).count == 1)
+        if case .viewController = EventArguments([.init("viewController", .controller(ControllerID(rawValue: 3))), .init("animated", .bool(true))]) {
+        } else {
+            Issue.record("viewController+animated should be stored inline")
+        }
+        if case .list = EventArguments([.init("viewController", .controller(ControllerID(rawValue: 3)))]) {} else {
+            Issue.record("a lone viewController is a list")
+        }
+    }
+}

@@ -52,6 +52,30 @@ struct JSONWriter {
         needsComma = false
     }
 
+    mutating func key(_ key: JSONKey) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: key.bytes)
+        needsComma = false
+    }
+
+    /// Appends bytes inside a value being written by hand (no comma logic): the cached fragments
+    /// of the event writer.
+    mutating func fragment(_ json: [UInt8]) { bytes.append(contentsOf: json) }
+
+    /// Starts a value by hand: the comma if one is due. `finishValue()` ends it.
+    mutating func beginValue() { separate() }
+
+    /// Ends a value written by hand, so that the next one gets its comma.
+    mutating func finishValue() { needsComma = true }
+
+    /// After a key written as part of a fragment: the next value needs no comma.
+    mutating func afterKey() { needsComma = false }
+
+    /// A string known to need no escaping (names of Swift enum cases), appended as is.
+    mutating func identifierText(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func digits(_ value: Int) { appendDigits(value) }
+
     mutating func string(_ value: String) {
         separate()
         writeEscaped(value)

@@ -4,10 +4,10 @@ import Storyboard
 extension JSONWriter {
     mutating func segue(_ segue: SegueDescription) {
         object { w in
-            w.key("identifier"); w.string(segue.identifier?.rawValue)
-            w.key("kind"); w.string(segue.kind.rawValue)
-            w.key("source"); w.controller(segue.source)
-            w.key("destination"); w.controller(segue.destination)
+            w.key(.identifier); w.string(segue.identifier?.rawValue)
+            w.key(.kind); w.string(segue.kind.rawValue)
+            w.key(.source); w.controller(segue.source)
+            w.key(.destination); w.controller(segue.destination)
         }
     }
 
@@ -25,65 +25,87 @@ extension JSONWriter {
     }
 
     /// `{"seq", "vc", "scene", "class", "method", "args", "result"?}` (api.md).
-    mutating func event(_ event: LifecycleEvent) {
+    ///
+    /// What depends only on the instance (`"vc"`, `"scene"`, `"class"`) comes from `headers`, built
+    /// once per instance and response: a transcript names a handful of instances in dozens of
+    /// events, and writing those strings member by member was most of a response's cost.
+    mutating func event(_ event: LifecycleEvent, headers: inout EventHeaders) {
+        beginValue()
+        fragment(EventHeaders.open)
+        digits(event.sequence)
+        fragment(headers.header(for: event))
+        identifierText(event.method.rawValue)
+        fragment(EventHeaders.argumentsKey)
+        afterKey()
+        arguments(event.arguments)
+        if let result = event.result {
+            key(.result); eventValue(result)
+        }
+        fragment(EventHeaders.close)
+        finishValue()
+    }
+
+    /// An event's `args` object; the inline shapes use literal names.
+    mutating func arguments(_ arguments: EventArguments) {
         object { w in
-            w.key("seq"); w.int(event.sequence)
-            w.key("vc"); w.controller(event.controller)
-            w.key("scene"); w.string(event.scene.rawValue)
-            w.key("class"); w.string(event.className)
-            w.key("method"); w.string(event.method.rawValue)
-            w.key("args")
-            w.object { w in
-                event.arguments.forEach { name, value in
-                    w.key(name)
-                    w.eventValue(value)
+            switch arguments {
+            case .none: break
+            case .animated(let animated):
+                w.key(.animated); w.bool(animated)
+            case .parent(let parent):
+                w.key(.parent); w.controller(parent)
+            case .viewController(let id, let animated):
+                w.key(.viewController); w.controller(id)
+                w.key(.animated); w.bool(animated)
+            case .list(let elements):
+                for element in elements {
+                    w.key(element.name)
+                    w.eventValue(element.value)
                 }
-            }
-            if let result = event.result {
-                w.key("result"); w.eventValue(result)
             }
         }
     }
 
     mutating func events(_ events: [LifecycleEvent]) {
-        array { w in for event in events { w.event(event) } }
+        var headers = EventHeaders()
+        array { w in for event in events { w.event(event, headers: &headers) } }
     }
 
     /// An operation's response (api.md "Shapes").
     mutating func transcript(_ transcript: Transcript, state: NavigationState) {
         object { w in
-            w.key("performed"); w.bool(transcript.performed)
-            w.key("reason"); w.string(transcript.reason?.rawValue)
-            if let detail = transcript.reasonDetail { w.key("reasonDetail"); w.string(detail) }
-            w.key("segue")
+            w.key(.performed); w.bool(transcript.performed)
+            w.key(.reason); w.string(transcript.reason?.rawValue)
+            if let detail = transcript.reasonDetail { w.key(.reasonDetail); w.string(detail) }
+            w.key(.segue)
             if let segue = transcript.segue { w.segue(segue) } else { w.null() }
             if case .unwind? = transcript.segue?.kind, let destination = transcript.destination {
-                w.key("destination"); w.controller(destination)
+                w.key(.destination); w.controller(destination)
             } else if transcript.reason == .noUnwindDestination {
-                w.key("destination"); w.null()
+                w.key(.destination); w.null()
             }
-            w.key("events"); w.events(transcript.events)
-            w.key("search")
+            w.key(.events); w.events(transcript.events)
+            w.key(.search)
             w.array { w in
                 for step in transcript.search {
                     w.object { w in
-                        w.key("vc"); w.controller(step.controller)
-                        w.key("method"); w.string(step.method.rawValue)
-                        w.key("result"); w.eventValue(step.result)
+                        w.key(.vc); w.controller(step.controller)
+                        w.key(.method); w.string(step.method.rawValue)
+                        w.key(.result); w.eventValue(step.result)
                     }
                 }
             }
-            w.key("stack"); w.stackSummary(state)
-            w.key("revision"); w.int(state.revision)
+            w.key(.stack); w.stackSummary(state)
+            w.key(.revision); w.int(state.revision)
         }
     }
 
     /// `{"revision", "visible", "path"}`.
     mutating func stackSummary(_ state: NavigationState) {
         object { w in
-            w.key("revision"); w.int(state.revision)
-            w.key("visible"); w.controller(state.visible)
-            w.key("path"); w.array { w in for id in state.visiblePath { w.controller(id) } }
+            w.key(.revision); w.int(state.revision)
+            w.key(.visible); w.controller(state.visible)
+            w.key(.path); w.array { w in for id in state.visiblePath { w.controller(id) } }
         }
     }
 }

@@ -1,0 +1,36 @@
+/// An object member name known when the code is written, kept as the bytes `"name":` so that
+/// writing it is one append: the hot writers (events, transcripts, stacks) write dozens per
+/// response, and escaping each name anew cost three times as much (callgrind, bench/engine service).
+struct JSONKey: Sendable {
+    let bytes: [UInt8]
+
+    /// - Precondition: `name` needs no escaping (the names of api.md are ASCII identifiers).
+    init(_ name: String) {
+        precondition(name.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+        bytes = Array("\"\(name)\":".utf8)
+    }
+}
+
+extension JSONKey {
+    // Events and transcripts.
+    static let seq = JSONKey("seq"), vc = JSONKey("vc"), scene = JSONKey("scene"), `class` = JSONKey("class")
+    static let method = JSONKey("method"), args = JSONKey("args"), result = JSONKey("result")
+    static let identifier = JSONKey("identifier"), kind = JSONKey("kind"), source = JSONKey("source")
+    static let destination = JSONKey("destination"), performed = JSONKey("performed"), reason = JSONKey("reason")
+    static let reasonDetail = JSONKey("reasonDetail"), segue = JSONKey("segue"), events = JSONKey("events")
+    static let search = JSONKey("search"), stack = JSONKey("stack"), revision = JSONKey("revision")
+    // Stacks.
+    static let visible = JSONKey("visible"), path = JSONKey("path"), layers = JSONKey("layers")
+    static let presentation = JSONKey("presentation"), style = JSONKey("style"), requestedStyle = JSONKey("requestedStyle")
+    static let presenting = JSONKey("presenting"), calledBy = JSONKey("calledBy"), root = JSONKey("root")
+    static let id = JSONKey("id"), appearance = JSONKey("appearance"), viewLoaded = JSONKey("viewLoaded")
+    static let selectedIndex = JSONKey("selectedIndex"), collapsed = JSONKey("collapsed"), columns = JSONKey("columns")
+    static let primary = JSONKey("primary"), supplementary = JSONKey("supplementary"), secondary = JSONKey("secondary")
+    static let compact = JSONKey("compact"), presented = JSONKey("presented"), children = JSONKey("children")
+    static let properties = JSONKey("properties")
+}
+
+extension JSONKey {
+    // Event arguments in their inline shapes (EventArguments).
+    static let animated = JSONKey("animated"), parent = JSONKey("parent"), viewController = JSONKey("viewController")
+}
