@@ -56,6 +56,8 @@ for line in "$a|0.60" "$b|0.35" "$c|1.00"; do
   printf '%-22s %12.0f %10s %8s %8s %8s %8s %s\n' "$name" "$rate" "$p99" "$errors" "$non2xx" "$ratio" "$target" "$verdict"
 done
 
+# MEMORY=0 skips the 100,000-session phase (two minutes) when only the rates are wanted.
+[ "${MEMORY:-1}" = 0 ] && exit 0
 rss() { awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s_pid/status"; }
 before=$(rss)
 SESSIONS_PER_THREAD=$((100000 / THREADS)) wrk -t"$THREADS" -c"$THREADS" -d120s -s bench/http/create.lua "http://127.0.0.1:$s_port" >/dev/null

@@ -119,11 +119,10 @@ extension SeguedService {
 
     func getStack(_ id: String) throws(Problem) -> Response {
         let session = try lookupSession(id)
-        return session.read { state in
-            var response = Self.json(200) { w in w.stack(state.navigation) }
-            response.setHeader("ETag", ETag.value(state.navigation.revision))
-            return response
-        }
+        let state = session.snapshot()
+        var response = Self.json(200) { w in w.stack(state) }
+        response.setHeader("ETag", ETag.value(state.revision))
+        return response
     }
 
     func lookupSession(_ id: String) throws(Problem) -> Session {

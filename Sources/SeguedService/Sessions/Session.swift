@@ -42,6 +42,16 @@ final class Session: Sendable {
         }
     }
 
+    /// The navigation state as it is now, for writing a response after the lock is released: the
+    /// state is a value, so the copy is a few retains, and readers of one session no longer wait
+    /// for each other's JSON writing (bench/http (a) hammers one session from every thread).
+    func snapshot() -> NavigationState {
+        state.withLock { state in
+            state.lastUsed = .now
+            return state.navigation
+        }
+    }
+
     var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsed } }
 
     /// Applies `command` under the lock (spec: operations on one session are serialized).
@@ -53,29 +63,67 @@ final class Session: Sendable {
         _ command: Command, ifMatch: String?, idempotency: IdempotencyCache.Key?,
         respond: (Transcript, NavigationState) -> Response
     ) -> Response {
-        state.withLock { state in
+        // Without an Idempotency-Key the response is written after the lock is released, from the
+        // state the operation produced; with one it is written under the lock, because it must be
+        // stored before a retry of the same key can look for it.
+        let outcome: Outcome = state.withLock { state in
             state.lastUsed = .now
-            if let idempotency {
-                switch state.idempotency.lookup(idempotency) {
-                case .hit(let response): return response
-                case .reused: return Problem.idempotencyKeyReused(idempotency.key).response
-                case .miss: break
-                }
+            guard idempotency == nil else { return .needsIdempotency }
+            if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
+                return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
+            }
+            switch apply(command, to: &state) {
+            case .success(let transcript): return .performed(transcript, state.navigation)
+            case .failure(let error): return .failed(error)
+            }
+        }
+        switch outcome {
+        case .performed(let transcript, let navigation): return respond(transcript, navigation)
+        case .revisionConflict(let expected, let current): return Problem.revisionConflict(expected: expected, current: current).response
+        case .failed(let error): return error.problem.response
+        case .needsIdempotency: return performIdempotent(command, ifMatch: ifMatch, idempotency: idempotency!, respond: respond)
+        }
+    }
+
+    /// What happened under the lock, for `perform` to answer after releasing it.
+    private enum Outcome {
+        case performed(Transcript, NavigationState)
+        case revisionConflict(expected: String, current: Int)
+        case failed(NavigationError)
+        case needsIdempotency
+    }
+
+    /// Runs the engine on the session's state in place: `Navigator.apply` changes nothing when it
+    /// throws, and applying to a copy made its buffers shared, so every operation copied them.
+    private func apply(_ command: Command, to state: inout State) -> Result<Transcript, NavigationError> {
+        do throws(NavigationError) {
+            let transcript = try Navigator.apply(command, to: &state.navigation)
+            state.log.append(contentsOf: transcript.events)
+            return .success(transcript)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func performIdempotent(
+        _ command: Command, ifMatch: String?, idempotency: IdempotencyCache.Key,
+        respond: (Transcript, NavigationState) -> Response
+    ) -> Response {
+        state.withLock { state in
+            switch state.idempotency.lookup(idempotency) {
+            case .hit(let response): return response
+            case .reused: return Problem.idempotencyKeyReused(idempotency.key).response
+            case .miss: break
             }
             if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
                 return Problem.revisionConflict(expected: ifMatch, current: state.navigation.revision).response
             }
-            var navigation = state.navigation
             let response: Response
-            do throws(NavigationError) {
-                let transcript = try Navigator.apply(command, to: &navigation)
-                state.navigation = navigation
-                state.log.append(contentsOf: transcript.events)
-                response = respond(transcript, navigation)
-            } catch {
-                response = error.problem.response
+            switch apply(command, to: &state) {
+            case .success(let transcript): response = respond(transcript, state.navigation)
+            case .failure(let error): response = error.problem.response
             }
-            if let idempotency { state.idempotency.store(response, for: idempotency) }
+            state.idempotency.store(response, for: idempotency)
             return response
         }
     }
