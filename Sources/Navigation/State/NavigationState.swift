@@ -49,8 +49,7 @@ public struct NavigationState: Sendable, Equatable {
     /// A live instance, read in place: `state[live: id].children` reads one field without copying the
     /// whole `Controller` (its strings, arrays and dictionary). A function returning the instance
     /// copied it at every call, and the copies were a tenth of a push+pop under callgrind.
-    /// - Precondition: `id` is live.
-    public subscript(live id: ControllerID) -> Controller {
+    subscript(live id: ControllerID) -> Controller {
         _read {
             guard let index = instances.index(of: id) else { preconditionFailure("\(id) is not live") }
             yield instances.values[index]

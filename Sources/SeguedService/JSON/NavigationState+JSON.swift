@@ -33,23 +33,21 @@ extension JSONWriter {
 
     /// One instance and its contained children, recursively.
     mutating func node(_ id: ControllerID, in state: NavigationState) {
-        // Fields are read in place (`state[live:]`): copying the instance retained its strings and
-        // arrays, and with two threads writing the same session those shared counters bounced
-        // between cores (perf, bench/http (a)).
+        let controller = state[id]!
         object { w in
             w.key(.id); w.controller(id)
-            w.key(.scene); w.string(state[live: id].scene.rawValue)
-            w.key(.class); w.string(state[live: id].className)
-            w.key(.kind); w.string(state[live: id].kind.rawValue)
-            w.key(.appearance); w.string(state[live: id].appearance.rawValue)
-            w.key(.viewLoaded); w.bool(state[live: id].isViewLoaded)
-            switch state[live: id].kind {
+            w.key(.scene); w.string(controller.scene.rawValue)
+            w.key(.class); w.string(controller.className)
+            w.key(.kind); w.string(controller.kind.rawValue)
+            w.key(.appearance); w.string(controller.appearance.rawValue)
+            w.key(.viewLoaded); w.bool(controller.isViewLoaded)
+            switch controller.kind {
             case .navigationController:
-                w.key(.stack); w.array { w in for child in state[live: id].children { w.controller(child) } }
+                w.key(.stack); w.array { w in for child in controller.children { w.controller(child) } }
             case .tabBarController:
-                w.key(.selectedIndex); w.int(state[live: id].selectedIndex)
+                w.key(.selectedIndex); w.int(controller.selectedIndex)
             case .splitViewController:
-                if let split = state[live: id].split {
+                if let split = controller.split {
                     w.key(.collapsed); w.bool(split.isCollapsed)
                     w.key(.columns)
                     w.object { w in
@@ -62,10 +60,10 @@ extension JSONWriter {
             default:
                 break
             }
-            if let presented = state[live: id].presented { w.key(.presented); w.controller(presented) }
-            if !state[live: id].properties.isEmpty { w.key(.properties); w.value(.object(state[live: id].properties)) }
+            if let presented = controller.presented { w.key(.presented); w.controller(presented) }
+            if !controller.properties.isEmpty { w.key(.properties); w.value(.object(controller.properties)) }
             w.key(.children)
-            w.array { w in for child in state[live: id].children { w.node(child, in: state) } }
+            w.array { w in for child in controller.children { w.node(child, in: state) } }
         }
     }
 }
