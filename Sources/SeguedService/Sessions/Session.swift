@@ -66,9 +66,9 @@ final class Session: Sendable {
         // Without an Idempotency-Key the response is written after the lock is released, from the
         // state the operation produced; with one it is written under the lock, because it must be
         // stored before a retry of the same key can look for it.
+        if let idempotency { return performIdempotent(command, ifMatch: ifMatch, idempotency: idempotency, respond: respond) }
         let outcome: Outcome = state.withLock { state in
             state.lastUsed = .now
-            guard idempotency == nil else { return .needsIdempotency }
             if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
                 return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
             }
@@ -81,7 +81,6 @@ final class Session: Sendable {
         case .performed(let transcript, let navigation): return respond(transcript, navigation)
         case .revisionConflict(let expected, let current): return Problem.revisionConflict(expected: expected, current: current).response
         case .failed(let error): return error.problem.response
-        case .needsIdempotency: return performIdempotent(command, ifMatch: ifMatch, idempotency: idempotency!, respond: respond)
         }
     }
 
@@ -90,7 +89,6 @@ final class Session: Sendable {
         case performed(Transcript, NavigationState)
         case revisionConflict(expected: String, current: Int)
         case failed(NavigationError)
-        case needsIdempotency
     }
 
     /// Runs the engine on the session's state in place: `Navigator.apply` changes nothing when it
@@ -110,6 +108,7 @@ final class Session: Sendable {
         respond: (Transcript, NavigationState) -> Response
     ) -> Response {
         state.withLock { state in
+            state.lastUsed = .now
             switch state.idempotency.lookup(idempotency) {
             case .hit(let response): return response
             case .reused: return Problem.idempotencyKeyReused(idempotency.key).response
