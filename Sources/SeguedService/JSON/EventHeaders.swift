@@ -8,6 +8,8 @@ struct EventHeaders {
     static let open = Array(#"{"seq":"#.utf8)
     static let argumentsKey = Array(#"","args":"#.utf8)
     static let close = Array("}".utf8)
+    private static let comma = Array(",".utf8)
+    private static let quote = Array("\"".utf8)
 
     /// A transcript names few instances, so a list searched from the end beats hashing.
     private var entries: [(controller: ControllerID, header: [UInt8])] = []
@@ -15,12 +17,12 @@ struct EventHeaders {
     mutating func header(for event: LifecycleEvent) -> [UInt8] {
         for entry in entries.reversed() where entry.controller == event.controller { return entry.header }
         var writer = JSONWriter(capacity: 96)
-        writer.fragment(Array(",".utf8))
+        writer.fragment(Self.comma)
         writer.key(.vc); writer.controller(event.controller)
         writer.key(.scene); writer.string(event.scene.rawValue)
         writer.key(.class); writer.string(event.className)
         writer.key(.method)
-        writer.fragment(Array("\"".utf8))
+        writer.fragment(Self.quote)
         entries.append((event.controller, writer.bytes))
         return writer.bytes
     }

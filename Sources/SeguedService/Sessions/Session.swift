@@ -69,9 +69,7 @@ final class Session: Sendable {
         if let idempotency { return performIdempotent(command, ifMatch: ifMatch, idempotency: idempotency, respond: respond) }
         let outcome: Outcome = state.withLock { state in
             state.lastUsed = .now
-            if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
-                return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
-            }
+            if let conflict = Self.revisionConflict(ifMatch, state) { return .refused(conflict) }
             switch apply(command, to: &state) {
             case .success(let transcript): return .performed(transcript, state.navigation)
             case .failure(let error): return .failed(error)
@@ -79,7 +77,7 @@ final class Session: Sendable {
         }
         switch outcome {
         case .performed(let transcript, let navigation): return respond(transcript, navigation)
-        case .revisionConflict(let expected, let current): return Problem.revisionConflict(expected: expected, current: current).response
+        case .refused(let problem): return problem.response
         case .failed(let error): return error.problem.response
         }
     }
@@ -87,8 +85,15 @@ final class Session: Sendable {
     /// What happened under the lock, for `perform` to answer after releasing it.
     private enum Outcome {
         case performed(Transcript, NavigationState)
-        case revisionConflict(expected: String, current: Int)
+        /// Refused before the engine ran (`If-Match` named another revision).
+        case refused(Problem)
         case failed(NavigationError)
+    }
+
+    /// The 412 problem when `If-Match` names a revision other than the current one.
+    private static func revisionConflict(_ ifMatch: String?, _ state: State) -> Problem? {
+        guard let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) else { return nil }
+        return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
     }
 
     /// Runs the engine on the session's state in place: `Navigator.apply` changes nothing when it
@@ -114,9 +119,7 @@ final class Session: Sendable {
             case .reused: return Problem.idempotencyKeyReused(idempotency.key).response
             case .miss: break
             }
-            if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
-                return Problem.revisionConflict(expected: ifMatch, current: state.navigation.revision).response
-            }
+            if let conflict = Self.revisionConflict(ifMatch, state) { return conflict.response }
             let response: Response
             switch apply(command, to: &state) {
             case .success(let transcript): response = respond(transcript, state.navigation)
