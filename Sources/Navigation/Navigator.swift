@@ -19,31 +19,32 @@ public enum Navigator {
         var transaction = Transaction(state: NavigationState(storyboard: storyboard, profile: profile, traits: traits))
         let transcript = transaction.launch(sceneID)
         transaction.state.revision = 1
-        return (transaction.state, transcript)
+        return (transaction.finish(), transcript)
     }
 
     /// Applies `command` to `state`.
     ///
-    /// Works on a copy and writes it back only on success: a command that throws leaves `state`
-    /// exactly as it was. The revision grows by one when the command is performed.
+    /// A command that throws leaves `state` exactly as it was. The revision grows by one when the
+    /// command is performed.
     /// - Returns: the transcript: performed or not (with the reason), the segue, the ordered events.
     /// - Throws: ``NavigationError`` for what UIKit would raise on.
     public static func apply(_ command: Command, to state: inout NavigationState) throws(NavigationError) -> Transcript {
         guard !state.isEnded else { throw .sessionEnded }
-        // The transaction takes the state over so that its buffers are not shared and change in
-        // place: copying them on write was a fifth of a push+pop. Every check that can throw runs
-        // before the first change (the property tests assert that a failed command changes
-        // nothing), so on failure the state it hands back is the one it took.
-        var transaction = Transaction(state: state.takeOver())
+        // The state moves into the transaction and back, so that its buffers are never shared and
+        // change in place: copying them on write was a fifth of a push+pop, and copying the state in
+        // and out a twentieth. Every check that can throw runs before the first change (the
+        // property tests assert that a failed command changes nothing), so on failure the state
+        // handed back is the one taken.
+        var transaction = Transaction(state: consume state)
         let transcript: Transcript
         do {
             transcript = try transaction.run(command)
         } catch {
-            state = transaction.state
+            state = transaction.finish()
             throw error
         }
         if transcript.performed { transaction.state.revision += 1 }
-        state = transaction.state
+        state = transaction.finish()
         return transcript
     }
 }

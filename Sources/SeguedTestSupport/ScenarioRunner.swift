@@ -35,7 +35,7 @@ public enum ScenarioRunner {
     }
 
     public static func render(_ transcript: Transcript, state: NavigationState) -> [String] {
-        var lines = transcript.events.map(\.description)
+        var lines = transcript.events.map { $0.line(in: state.storyboard) }
         if !transcript.performed {
             var line = "performed: false reason=\(transcript.reason?.rawValue ?? "?")"
             if let detail = transcript.reasonDetail { line += " (\(detail))" }

@@ -43,7 +43,7 @@ struct NavigatorPropertyTests {
             if debugWalks { print("DEBUG \(command)") }
             do {
                 let transcript = try Navigator.apply(command, to: &state)
-                walk.outcomes.append(transcript.events.map(\.description).joined(separator: "\n"))
+                walk.outcomes.append(transcript.events.map { $0.line(in: state.storyboard) }.joined(separator: "\n"))
                 let revisionStep = transcript.performed ? 1 : 0
                 if state.revision != before.revision + revisionStep {
                     walk.problems.append("revision \(before.revision) -> \(state.revision) for performed=\(transcript.performed)")

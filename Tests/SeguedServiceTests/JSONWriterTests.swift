@@ -67,10 +67,17 @@ struct JSONWriterNumberTests {
 /// Events are written from cached per-instance fragments; the result must be exactly api.md's shape
 /// for every argument form, with and without a result, for an instance seen again.
 struct EventWriterTests {
+    /// Events name their scene by index; the writer takes the id and class from this storyboard.
+    private let storyboard = Storyboard(name: "Events", initialScene: SceneID("list"), scenes: [
+        SceneID("list"): Scene(id: SceneID("list"), customClass: "ItemListViewController"),
+        SceneID("detail \"quoted\""): Scene(id: SceneID("detail \"quoted\""), customClass: "Detail\\Controller"),
+    ])
+
     private func event(_ sequence: Int, _ id: Int, _ method: EventMethod, _ arguments: EventArguments, result: EventValue? = nil) -> LifecycleEvent {
         LifecycleEvent(
-            sequence: sequence, controller: ControllerID(rawValue: id), scene: SceneID(id == 1 ? "list" : "detail \"quoted\""),
-            className: id == 1 ? "ItemListViewController" : "Detail\\Controller", method: method, arguments: arguments, result: result)
+            sequence: sequence, controller: ControllerID(rawValue: id),
+            sceneIndex: storyboard.index(of: SceneID(id == 1 ? "list" : "detail \"quoted\""))!,
+            method: method, arguments: arguments, result: result)
     }
 
     @Test func events_decodeToApiShapes() throws {
@@ -82,7 +89,7 @@ struct EventWriterTests {
             event(4, 2, .didMoveToParent, .parent(ControllerID(rawValue: 1))),
             event(5, 1, .shouldPerformSegue, [.init("identifier", .string("show")), .init("sender", .null)], result: .bool(false)),
             event(6, 2, .viewDidLoad, .none),
-        ])
+        ], in: storyboard)
         let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(writer.bytes))
         func expected(_ seq: Int, _ id: Int, _ method: String, _ args: [String: JSONValue], result: JSONValue? = nil) -> JSONValue {
             var object: [String: JSONValue] = [

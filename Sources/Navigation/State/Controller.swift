@@ -5,6 +5,8 @@ public struct Controller: Sendable, Equatable {
     public let id: ControllerID
     public let scene: SceneID
     public let className: String
+    /// The scene's place in the storyboard's table, which events carry.
+    public let sceneIndex: SceneIndex
     public let kind: SceneKind
     /// The containing controller, or `nil` for the window root and presented roots.
     public internal(set) var parent: ControllerID?
@@ -31,10 +33,11 @@ public struct Controller: Sendable, Equatable {
     /// What `prepare(for:sender:)` and unwinds handed over, merged.
     public internal(set) var properties: [String: JSONValue] = [:]
 
-    init(id: ControllerID, scene: Scene) {
+    init(id: ControllerID, scene: Scene, index: SceneIndex) {
         self.id = id
         self.scene = scene.id
         self.className = scene.className
+        self.sceneIndex = index
         self.kind = scene.kind
         self.definesPresentationContext = scene.definesPresentationContext ?? (scene.kind == .navigationController)
     }

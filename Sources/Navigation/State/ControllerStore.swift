@@ -13,6 +13,12 @@ struct ControllerStore: Sendable, Equatable {
 
     /// The position of `id`, or `nil` when it is not live.
     func index(of id: ControllerID) -> Int? {
+        // Most lookups hit without searching: ids below the newest are dense until something is
+        // released, and the newest instance (a pushed or presented one) is the last.
+        guard let first = ids.first else { return nil }
+        let guess = id.rawValue - first.rawValue
+        if guess >= 0 && guess < ids.count && ids[guess] == id { return guess }
+        if ids[ids.count - 1] == id { return ids.count - 1 }
         var low = 0
         var high = ids.count
         while low < high {

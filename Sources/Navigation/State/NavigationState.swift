@@ -2,8 +2,7 @@ public import Storyboard
 
 /// A session's whole navigation state: the storyboard it runs and its live instances.
 ///
-/// A value type: ``Navigator/apply(_:to:)`` works on a copy and writes back only on success,
-/// so a failed command leaves the state exactly as it was.
+/// A value type: a command that fails leaves it exactly as it was (``Navigator/apply(_:to:)``).
 public struct NavigationState: Sendable, Equatable {
     public let storyboard: Storyboard
     public let profile: Profile
@@ -28,14 +27,6 @@ public struct NavigationState: Sendable, Equatable {
         self.storyboard = storyboard
         self.profile = profile
         self.traits = traits
-    }
-
-    /// Moves the state out, leaving an empty one behind, so that the taker holds the only reference
-    /// to its buffers.
-    mutating func takeOver() -> NavigationState {
-        let taken = self
-        self = NavigationState(storyboard: storyboard, profile: profile, traits: traits)
-        return taken
     }
 
     public subscript(id: ControllerID) -> Controller? { instances[id] }
@@ -86,5 +77,9 @@ public struct NavigationState: Sendable, Equatable {
         }
     }
 
-    func scene(of id: ControllerID) -> Scene { storyboard.scenes[self[live: id].scene]! }
+    /// The scene of a live instance, read in place in the storyboard's table: binding it to a local
+    /// copies it, so read the fields needed through this subscript.
+    subscript(sceneOf id: ControllerID) -> Scene {
+        _read { yield storyboard[self[live: id].sceneIndex] }
+    }
 }

@@ -20,15 +20,19 @@ extension Transaction {
     }
 
     private mutating func create(_ sceneID: SceneID, parent: ControllerID?, created: inout [ControllerID]) -> ControllerID {
-        let scene = state.storyboard.scenes[sceneID]!
+        let index = state.storyboard.index(of: sceneID)!
         let id = state.nextControllerID
-        var controller = Controller(id: id, scene: scene)
+        var controller = Controller(id: id, scene: state.storyboard[index], index: index)
         controller.parent = parent
-        controller.selectedIndex = scene.selectedIndex
+        controller.selectedIndex = state.storyboard[index].selectedIndex
         state.insert(controller)
         created.append(id)
+        let childScenes = state.storyboard[index].relationshipChildren
+        // Most instances contain nothing; only containers pay for a copy of their scene.
+        guard !childScenes.isEmpty else { return id }
+        let scene = state.storyboard[index]
         var children: [ControllerID] = []
-        for childScene in scene.relationshipChildren {
+        for childScene in childScenes {
             children.append(create(childScene, parent: id, created: &created))
         }
         state.update(id) { $0.children = children }
@@ -55,7 +59,8 @@ extension Transaction {
     private mutating func loadView(_ id: ControllerID) {
         state.update(id) { $0.isViewLoaded = true }
         emit(id, .loadView)
-        for segue in state.scene(of: id).embedSegues {
+        // `where` rather than `embedSegues`, which builds an array for every view loaded.
+        for segue in state[sceneOf: id].segues where segue.isEmbedding {
             let child = instantiate(segue.destination!)
             let description = SegueDescription(
                 identifier: segue.identifier, kind: segue.kind, source: id, destination: child)
@@ -80,9 +85,9 @@ extension Transaction {
     /// Releases `ids` (already detached from the hierarchy) in order: `deinit` for each.
     mutating func release(_ ids: [ControllerID]) {
         for id in ids {
-            let controller = state[live: id]
+            let sceneIndex = state[live: id].sceneIndex
             state.remove(id)
-            emit(controller, .`deinit`)
+            emit(id, sceneIndex, .`deinit`)
         }
     }
 }

@@ -87,19 +87,20 @@ extension Transaction {
 
     /// The navigation controller a request names, or the one above the visible instance.
     func navigationController(_ id: ControllerID?) throws(NavigationError) -> ControllerID {
-        try container(id, \.isNavigationController, named: "navigation controller", notOne: NavigationError.notANavigationController)
+        try container(id, .navigationController, named: "navigation controller", notOne: NavigationError.notANavigationController)
     }
 
     /// The container a request names (checked to be of its kind), or the nearest one of that kind on
     /// the visible path.
     func container(
-        _ id: ControllerID?, _ isKind: (Controller) -> Bool, named name: String, notOne: (ControllerID) -> NavigationError
+        _ id: ControllerID?, _ kind: SceneKind, named name: String, notOne: (ControllerID) -> NavigationError
     ) throws(NavigationError) -> ControllerID {
         if let id {
-            guard isKind(try require(id)) else { throw notOne(id) }
+            guard state[id] != nil else { throw .unknownInstance(id) }
+            guard state[live: id].kind == kind else { throw notOne(id) }
             return id
         }
-        for candidate in state.visiblePath.reversed() where isKind(state[live: candidate]) {
+        for candidate in state.visiblePath.reversed() where state[live: candidate].kind == kind {
             return candidate
         }
         throw .noContainer(name)

@@ -4,9 +4,8 @@ extension Transaction {
     /// Performs a storyboard segue (spec §5.2).
     mutating func performSegue(_ request: Command.SegueRequest) throws(NavigationError) -> Transcript {
         let source = try self.source(request.source)
-        let scene = state.scene(of: source)
-        guard let segue = scene.segue(request.identifier) else {
-            throw .unknownSegue(request.identifier, scene: scene.id)
+        guard let segue = state[sceneOf: source].segue(request.identifier) else {
+            throw .unknownSegue(request.identifier, scene: state[sceneOf: source].id)
         }
         switch segue.kind {
         case .unwind:
@@ -21,7 +20,7 @@ extension Transaction {
         if request.trigger == .storyboard { try requireOnScreen(source) }
         try checkPerformable(segue.kind, perform: segue.perform, from: source)
         if request.trigger == .storyboard {
-            let answer = request.shouldPerform ?? scene.shouldPerformSegue[request.identifier.rawValue] ?? true
+            let answer = request.shouldPerform ?? state[sceneOf: source].shouldPerformSegue[request.identifier.rawValue] ?? true
             emit(source, .shouldPerformSegue,
                 [.init("identifier", .string(request.identifier.rawValue)), .init("sender", .json(request.sender))],
                 result: .bool(answer))
@@ -33,7 +32,7 @@ extension Transaction {
         emit(source, .prepareForSegue, [.init("segue", .segue(description)), .init("sender", .json(request.sender))])
         hand(request.data, to: destination)
         emit(source, .performSegue, [.init("segue", .segue(description))])
-        let style = segue.modalPresentationStyle ?? state.scene(of: destination).modalPresentationStyle
+        let style = segue.modalPresentationStyle ?? state[sceneOf: destination].modalPresentationStyle
         try runForward(
             kind: segue.kind, perform: segue.perform, source: source, destination: destination,
             style: style, adaptive: segue.adaptivePresentationStyle, animated: request.animated ?? segue.animates)
@@ -66,7 +65,7 @@ extension Transaction {
     private func checkPerformable(_ kind: SegueKind, perform: CustomPerform?, from source: ControllerID) throws(NavigationError) {
         switch (kind, perform) {
         case (.push, _), (.custom, .push?):
-            if state.enclosingNavigationController(of: source) == nil && !state[live: source].isNavigationController {
+            if state.enclosingNavigationController(of: source) == nil && state[live: source].kind != .navigationController {
                 throw .pushWithoutNavigationController(source)
             }
         case (.presentation, _), (.modal, _), (.popoverPresentation, _), (.popover, _), (.custom, .present?):
@@ -74,7 +73,7 @@ extension Transaction {
         case (.show, _):
             // With no navigation or split view controller above it, show presents from the source.
             let handled = state.structuralAncestry(of: source).contains {
-                state[live: $0].isNavigationController || state[live: $0].split != nil
+                state[live: $0].kind == .navigationController || state[live: $0].split != nil
             }
             if !handled { try requireOnScreen(source) }
         case (.showDetail, _), (.replace, _):
@@ -95,7 +94,7 @@ extension Transaction {
         case (.show, _):
             try show(destination, from: source, style: style, animated: animated)
         case (.push, _), (.custom, .push?):
-            let navigation = state[live: source].isNavigationController
+            let navigation = state[live: source].kind == .navigationController
                 ? source : state.enclosingNavigationController(of: source)!
             push(destination, onto: navigation, animated: animated)
         case (.showDetail, _), (.replace, _):
@@ -119,12 +118,12 @@ extension Transaction {
     ) throws(NavigationError) {
         var previous: ControllerID?
         for candidate in state.structuralAncestry(of: source) {
-            let controller = state[live: candidate]
-            if controller.isNavigationController {
+            // Fields are read in place: binding the instance to a local copied it.
+            if state[live: candidate].kind == .navigationController {
                 push(destination, onto: candidate, animated: animated)
                 return
             }
-            if controller.isSplitViewController, let columns = controller.split {
+            if state[live: candidate].kind == .splitViewController, let columns = state[live: candidate].split {
                 if columns.isCollapsed, let navigation = collapsedNavigation(of: candidate) {
                     push(destination, onto: navigation, animated: animated)
                 } else {

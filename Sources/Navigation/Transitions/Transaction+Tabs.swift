@@ -30,6 +30,6 @@ extension Transaction {
 
     /// The tab bar controller a request names, or the nearest one above the visible instance.
     func tabBarController(_ id: ControllerID?) throws(NavigationError) -> ControllerID {
-        try container(id, \.isTabBarController, named: "tab bar controller", notOne: NavigationError.notATabBarController)
+        try container(id, .tabBarController, named: "tab bar controller", notOne: NavigationError.notATabBarController)
     }
 }

@@ -5,7 +5,7 @@ extension Transaction {
     /// dismisses, pops and selects on the way to the destination.
     mutating func unwind(_ request: Command.UnwindRequest) throws(NavigationError) -> Transcript {
         let source = try self.source(request.source)
-        let scene = state.scene(of: source)
+        let scene = state[sceneOf: source]
         let action: String
         let identifier: SegueID?
         switch request.target {
@@ -60,10 +60,9 @@ extension Transaction {
     /// `canPerformUnwindSegueAction(_:from:sender:)`: the scene's override, else "the class implements
     /// the action" (and, in ios17/ios18, "and I am not the source").
     private func canPerform(_ action: String, at candidate: ControllerID, source: ControllerID) -> Bool {
-        let scene = state.scene(of: candidate)
-        if let override = scene.canPerformUnwindSegueAction[action] { return override }
+        if let override = state[sceneOf: candidate].canPerformUnwindSegueAction[action] { return override }
         if profile.sourceCannotUnwindToItself, candidate == source { return false }
-        return state.storyboard.implements(action, scene: scene)
+        return state.storyboard.implements(action, scene: state[sceneOf: candidate])
     }
 
     private mutating func askCanPerform(_ action: String, at candidate: ControllerID, source: ControllerID) -> Bool {

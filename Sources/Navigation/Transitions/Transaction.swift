@@ -14,25 +14,23 @@ struct Transaction {
 
     var profile: Profile { state.profile }
 
+    /// Ends the transaction, moving its state out.
+    consuming func finish() -> NavigationState { state }
+
     mutating func emit(
-        _ id: ControllerID, _ method: EventMethod, _ arguments: EventArguments = .none, result: EventValue? = nil
+        _ id: ControllerID, _ method: EventMethod, _ arguments: consuming EventArguments = .none, result: consuming EventValue? = nil
     ) {
         guard let index = state.instances.index(of: id) else { preconditionFailure("\(id) is not live") }
         events.append(
             LifecycleEvent(
-                sequence: state.nextEventSequence, controller: id, scene: state.instances.values[index].scene,
-                className: state.instances.values[index].className, method: method, arguments: arguments, result: result))
+                sequence: state.nextEventSequence, controller: id, sceneIndex: state.instances.values[index].sceneIndex,
+                method: method, arguments: arguments, result: result))
         state.nextEventSequence += 1
     }
 
-    /// Emits for an instance that may already be gone from the state (a `deinit`).
-    mutating func emit(
-        _ controller: Controller, _ method: EventMethod, _ arguments: EventArguments = .none, result: EventValue? = nil
-    ) {
-        events.append(
-            LifecycleEvent(
-                sequence: state.nextEventSequence, controller: controller.id, scene: controller.scene,
-                className: controller.className, method: method, arguments: arguments, result: result))
+    /// Emits for an instance that is already gone from the state (a `deinit`).
+    mutating func emit(_ id: ControllerID, _ sceneIndex: SceneIndex, _ method: EventMethod) {
+        events.append(LifecycleEvent(sequence: state.nextEventSequence, controller: id, sceneIndex: sceneIndex, method: method))
         state.nextEventSequence += 1
     }
 

@@ -14,13 +14,13 @@ struct EventHeaders {
     /// A transcript names few instances, so a list searched from the end beats hashing.
     private var entries: [(controller: ControllerID, header: [UInt8])] = []
 
-    mutating func header(for event: LifecycleEvent) -> [UInt8] {
+    mutating func header(for event: LifecycleEvent, in storyboard: Storyboard) -> [UInt8] {
         for entry in entries.reversed() where entry.controller == event.controller { return entry.header }
         var writer = JSONWriter(capacity: 96)
         writer.fragment(Self.comma)
         writer.key(.vc); writer.controller(event.controller)
-        writer.key(.scene); writer.string(event.scene.rawValue)
-        writer.key(.class); writer.string(event.className)
+        writer.key(.scene); writer.string(storyboard[event.sceneIndex].id.rawValue)
+        writer.key(.class); writer.string(storyboard[event.sceneIndex].className)
         writer.key(.method)
         writer.fragment(Self.quote)
         entries.append((event.controller, writer.bytes))

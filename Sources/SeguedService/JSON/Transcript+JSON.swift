@@ -29,11 +29,11 @@ extension JSONWriter {
     /// What depends only on the instance (`"vc"`, `"scene"`, `"class"`) comes from `headers`, built
     /// once per instance and response: a transcript names a handful of instances in dozens of
     /// events, and writing those strings member by member was most of a response's cost.
-    mutating func event(_ event: LifecycleEvent, headers: inout EventHeaders) {
+    mutating func event(_ event: LifecycleEvent, in storyboard: Storyboard, headers: inout EventHeaders) {
         beginValue()
         fragment(EventHeaders.open)
         digits(event.sequence)
-        fragment(headers.header(for: event))
+        fragment(headers.header(for: event, in: storyboard))
         identifierText(event.method.rawValue)
         fragment(EventHeaders.argumentsKey)
         afterKey()
@@ -66,9 +66,10 @@ extension JSONWriter {
         }
     }
 
-    mutating func events(_ events: [LifecycleEvent]) {
+    /// Events of a session whose storyboard is `storyboard`, which names their scenes and classes.
+    mutating func events(_ events: [LifecycleEvent], in storyboard: Storyboard) {
         var headers = EventHeaders()
-        array { w in for event in events { w.event(event, headers: &headers) } }
+        array { w in for event in events { w.event(event, in: storyboard, headers: &headers) } }
     }
 
     /// An operation's response (api.md "Shapes").
@@ -84,7 +85,7 @@ extension JSONWriter {
             } else if transcript.reason == .noUnwindDestination {
                 w.key(.destination); w.null()
             }
-            w.key(.events); w.events(transcript.events)
+            w.key(.events); w.events(transcript.events, in: state.storyboard)
             w.key(.search)
             w.array { w in
                 for step in transcript.search {

@@ -105,7 +105,7 @@ extension SeguedService {
             let last = state.navigation.nextEventSequence - 1
             return Self.json(200) { w in
                 w.object { w in
-                    w.key("events"); w.events(events)
+                    w.key("events"); w.events(events, in: state.navigation.storyboard)
                     w.key("next"); w.int(events.last?.sequence ?? max(after, 0))
                     w.key("lastSeq"); w.int(last)
                     w.key("more"); w.bool((events.last?.sequence ?? after) < last)

@@ -109,7 +109,7 @@ extension SeguedService {
                 w.object { w in
                     w.key("id"); w.string(session.id.rawValue)
                     w.key("ended"); w.bool(true)
-                    w.key("events"); w.events(transcript.events)
+                    w.key("events"); w.events(transcript.events, in: state.storyboard)
                 }
             }
         }
@@ -147,7 +147,7 @@ extension JSONWriter {
             w.key("revision"); w.int(state.navigation.revision)
             w.key("lastEventSeq"); w.int(state.navigation.nextEventSequence - 1)
             w.key("stack"); w.stack(state.navigation)
-            if let launchEvents { w.key("events"); w.events(launchEvents) }
+            if let launchEvents { w.key("events"); w.events(launchEvents, in: state.navigation.storyboard) }
         }
     }
 }

@@ -76,11 +76,11 @@ public struct Scene: Sendable, Equatable {
 
     /// The segues performed while the view loads (`embed`, and custom segues that embed).
     public var embedSegues: [Segue] {
-        segues.filter { $0.kind == .embed || ($0.kind == .custom && $0.perform == .embed) }
+        segues.filter(\.isEmbedding)
     }
 
-    /// The first segue with `identifier`.
-    public func segue(_ identifier: SegueID) -> Segue? {
+    /// The first segue with `identifier`. Inlinable so that the engine reads it from a scene in place.
+    @inlinable public func segue(_ identifier: SegueID) -> Segue? {
         segues.first { $0.identifier == identifier }
     }
 }

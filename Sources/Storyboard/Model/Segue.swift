@@ -39,4 +39,7 @@ public struct Segue: Sendable, Equatable {
         self.hasTrigger = hasTrigger
         self.popoverAnchor = nil
     }
+
+    /// Performed while the source's view loads: `embed`, or a custom segue that embeds.
+    public var isEmbedding: Bool { kind == .embed || (kind == .custom && perform == .embed) }
 }

@@ -5,7 +5,12 @@
 public struct Storyboard: Sendable, Equatable {
     public var name: String
     public var initialScene: SceneID
-    public var scenes: [SceneID: Scene]
+    public var scenes: [SceneID: Scene] { didSet { indexScenes() } }
+    /// The scenes in ``sortedSceneIDs`` order, addressed by ``SceneIndex``. Instances and events carry
+    /// an index rather than the scene's strings, and the engine reads a scene here in place: copying
+    /// one out of `scenes` retained each of its strings and arrays, a tenth of a push+pop.
+    public private(set) var sceneTable: [Scene] = []
+    private var sceneIndices: [SceneID: SceneIndex] = [:]
     public var classes: [String: ClassInfo]
     /// The Interface Builder storyboards it was imported from, the entry first; scene ids are
     /// `Name:id` when there are several. Empty for a segued-JSON storyboard.
@@ -17,6 +22,23 @@ public struct Storyboard: Sendable, Equatable {
         self.scenes = scenes
         self.classes = classes
         self.documents = documents
+        indexScenes()
+    }
+
+    /// Rebuilds the table after `scenes` changes (only while a storyboard is being built).
+    private mutating func indexScenes() {
+        let ids = sortedSceneIDs
+        sceneTable = ids.map { scenes[$0]! }
+        sceneIndices = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, SceneIndex($0)) })
+    }
+
+    /// The position of the scene `id` in ``sceneTable``.
+    public func index(of id: SceneID) -> SceneIndex? { sceneIndices[id] }
+
+    /// The scene at `index`, read in place. Inlinable: called across modules without it, the engine
+    /// copied the scene out of the accessor.
+    @inlinable public subscript(index: SceneIndex) -> Scene {
+        _read { yield sceneTable[index.position] }
     }
 
     /// The storyboard sessions start in: the entry document, or the storyboard itself.

@@ -1,0 +1,13 @@
+/// A scene's position in its storyboard's ``Storyboard/sceneTable``: what live instances and events
+/// carry instead of the scene's id and class name, so that copying an event retains nothing.
+/// Meaningful only with the storyboard it came from.
+public struct SceneIndex: Hashable, Sendable, CustomStringConvertible {
+    /// 32 bits keep an event small; no storyboard comes near 2³¹ scenes.
+    @usableFromInline let rawValue: Int32
+
+    init(_ position: Int) { rawValue = Int32(position) }
+
+    @usableFromInline var position: Int { Int(rawValue) }
+
+    public var description: String { "#\(rawValue)" }
+}
