@@ -81,10 +81,17 @@ extension NavigationState {
 
     /// From the window root through containers and presentations to the instance the user sees.
     public var visiblePath: [ControllerID] {
-        guard var current = windowRoot else { return [] }
         var path: [ControllerID] = []
         path.reserveCapacity(8)
-        path.append(current)
+        forEachOnVisiblePath { path.append($0) }
+        return path
+    }
+
+    /// Calls `body` for each instance of ``visiblePath`` in order, without building the array:
+    /// every request without an explicit source walks the path.
+    func forEachOnVisiblePath(_ body: (ControllerID) -> Void) {
+        guard var current = windowRoot else { return }
+        body(current)
         while true {
             let next: ControllerID?
             if let presented = self[live: current].presented {
@@ -99,14 +106,18 @@ extension NavigationState {
                     next = nil
                 }
             }
-            guard let next else { return path }
-            path.append(next)
+            guard let next else { return }
+            body(next)
             current = next
         }
     }
 
     /// The instance the user sees: the default source of every request.
-    public var visible: ControllerID? { visiblePath.last }
+    public var visible: ControllerID? {
+        var last: ControllerID?
+        forEachOnVisiblePath { last = $0 }
+        return last
+    }
 
     /// The containing parent, or for a presented root the instance that called `present`
     /// (UIKit's next responder for unwinding, spec §5.10).
@@ -118,6 +129,17 @@ extension NavigationState {
     /// The parent, or for a presented root the presenting instance: the structural way up.
     func structuralParent(of id: ControllerID) -> ControllerID? {
         self[live: id].parent ?? self[live: id].presenting
+    }
+
+    /// The first of `id` and everything above it (``structuralAncestry(of:)``) that satisfies
+    /// `predicate`, found without building the list.
+    func firstStructuralAncestor(of id: ControllerID, where predicate: (ControllerID) -> Bool) -> ControllerID? {
+        var current: ControllerID? = id
+        while let candidate = current {
+            if predicate(candidate) { return candidate }
+            current = structuralParent(of: candidate)
+        }
+        return nil
     }
 
     /// `id` and everything above it, through parents and presentations.
@@ -165,6 +187,11 @@ extension NavigationState {
     /// The order instances of a removed subtree are released in (spec §4.4): what was presented last
     /// first, a stack's top first, a container before its children.
     func releaseOrder(of id: ControllerID) -> [ControllerID] {
+        // A leaf that presents nothing (a popped or dismissed detail, most releases) goes alone,
+        // without the sets and walks below.
+        if self[live: id].children.isEmpty && !presentations.contains(where: { self[live: $0].presenting == id }) {
+            return [id]
+        }
         var result: [ControllerID] = []
         func visit(_ id: ControllerID) {
             let contained = containmentSubtree(of: id)

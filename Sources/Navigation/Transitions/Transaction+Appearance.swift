@@ -21,13 +21,17 @@ extension Transaction {
     /// comparing `before` (the on-screen list before the structural change) with the state now.
     /// On-screen lists hold a handful of instances, so linear `contains` beats building sets.
     mutating func appearanceChange(from before: [ControllerID]) -> AppearanceChange {
-        let entering = state.onScreen.filter { !before.contains($0) }
-        loadViews(entering)
-        // Loading may have embedded new children on screen, so the new set is taken after it.
-        let after = state.onScreen
-        return AppearanceChange(
-            disappearing: before.filter { !after.contains($0) },
-            appearing: after.filter { !before.contains($0) })
+        var after = state.onScreen
+        var appearing = after.filter { !before.contains($0) }
+        let createdBefore = state.createdCount
+        loadViews(appearing)
+        // A view that loaded may have embedded new children on screen; only then is the on-screen
+        // list taken again (walking the tree twice per transition was measurable).
+        if state.createdCount != createdBefore {
+            after = state.onScreen
+            appearing = after.filter { !before.contains($0) }
+        }
+        return AppearanceChange(disappearing: before.filter { !after.contains($0) }, appearing: appearing)
     }
 
     /// Emits the will- and did-steps of `change` in `order` (and `viewIsAppearing` where the profile

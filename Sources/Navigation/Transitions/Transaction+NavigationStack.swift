@@ -100,9 +100,10 @@ extension Transaction {
             guard state[live: id].kind == kind else { throw notOne(id) }
             return id
         }
-        for candidate in state.visiblePath.reversed() where state[live: candidate].kind == kind {
-            return candidate
-        }
-        throw .noContainer(name)
+        // The nearest on the path is the last one of the kind met walking it from the root.
+        var nearest: ControllerID?
+        state.forEachOnVisiblePath { if state[live: $0].kind == kind { nearest = $0 } }
+        guard let nearest else { throw .noContainer(name) }
+        return nearest
     }
 }

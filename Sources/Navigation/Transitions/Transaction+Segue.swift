@@ -72,12 +72,12 @@ extension Transaction {
             try requireOnScreen(source)
         case (.show, _):
             // With no navigation or split view controller above it, show presents from the source.
-            let handled = state.structuralAncestry(of: source).contains {
+            let handled = state.firstStructuralAncestor(of: source) {
                 state[live: $0].kind == .navigationController || state[live: $0].split != nil
-            }
+            } != nil
             if !handled { try requireOnScreen(source) }
         case (.showDetail, _), (.replace, _):
-            if !state.structuralAncestry(of: source).contains(where: { state[live: $0].split != nil }) {
+            if state.firstStructuralAncestor(of: source, where: { state[live: $0].split != nil }) == nil {
                 try requireOnScreen(source)
             }
         default:
@@ -117,7 +117,9 @@ extension Transaction {
         _ destination: ControllerID, from source: ControllerID, style: PresentationStyle?, animated: Bool
     ) throws(NavigationError) {
         var previous: ControllerID?
-        for candidate in state.structuralAncestry(of: source) {
+        var current: ControllerID? = source
+        // Walked in place rather than over `structuralAncestry`, which builds an array per segue.
+        while let candidate = current {
             // Fields are read in place: binding the instance to a local copied it.
             if state[live: candidate].kind == .navigationController {
                 push(destination, onto: candidate, animated: animated)
@@ -132,6 +134,7 @@ extension Transaction {
                 return
             }
             previous = candidate
+            current = state.structuralParent(of: candidate)
         }
         try present(destination, from: source, style: style ?? .automatic, adaptive: nil, animated: animated)
     }
@@ -142,7 +145,7 @@ extension Transaction {
         _ destination: ControllerID, from source: ControllerID, style: PresentationStyle?, animated: Bool
     ) throws(NavigationError) {
         // A split view controller without columns (possible in Interface Builder) does not handle it.
-        if let split = state.structuralAncestry(of: source).first(where: { state[live: $0].split != nil }) {
+        if let split = state.firstStructuralAncestor(of: source, where: { state[live: $0].split != nil }) {
             showDetail(destination, in: split, animated: animated)
         } else {
             try present(destination, from: source, style: style ?? .automatic, adaptive: nil, animated: animated)
