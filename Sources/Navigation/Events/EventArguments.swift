@@ -16,14 +16,28 @@ public enum EventArguments: Sendable, CustomStringConvertible, ExpressibleByArra
     /// The same arguments in their inline shape when they have one, so that equal arguments are
     /// stored alike whichever way they were written.
     public init(_ elements: [EventArgument]) {
-        switch (elements.count, elements.first?.name, elements.first?.value, elements.last?.name, elements.last?.value) {
-        case (0, _, _, _, _): self = .none
-        case (1, "animated", .bool(let animated)?, _, _): self = .animated(animated)
-        case (1, "parent", .controller(let parent)?, _, _): self = .parent(parent)
-        case (1, "parent", .null?, _, _): self = .parent(nil)
-        case (2, "viewController", .controller(let id)?, "animated", .bool(let animated)?):
-            self = .viewController(id, animated: animated)
-        default: self = .list(elements)
+        // Switching on the count first: one switch over a tuple of optional names and values
+        // copied every element, and cost more than the event it described.
+        switch elements.count {
+        case 0:
+            self = .none
+        case 1:
+            switch (elements[0].name, elements[0].value) {
+            case ("animated", .bool(let animated)): self = .animated(animated)
+            case ("parent", .controller(let parent)): self = .parent(parent)
+            case ("parent", .null): self = .parent(nil)
+            default: self = .list(elements)
+            }
+        case 2:
+            if elements[0].name == "viewController", elements[1].name == "animated",
+                case .controller(let id) = elements[0].value, case .bool(let animated) = elements[1].value
+            {
+                self = .viewController(id, animated: animated)
+            } else {
+                self = .list(elements)
+            }
+        default:
+            self = .list(elements)
         }
     }
 

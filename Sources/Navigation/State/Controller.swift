@@ -33,13 +33,13 @@ public struct Controller: Sendable, Equatable {
     /// What `prepare(for:sender:)` and unwinds handed over, merged.
     public internal(set) var properties: [String: JSONValue] = [:]
 
-    init(id: ControllerID, scene: Scene, index: SceneIndex) {
+    init(id: ControllerID, scene: SceneID, className: String, kind: SceneKind, definesPresentationContext: Bool?, index: SceneIndex) {
         self.id = id
-        self.scene = scene.id
-        self.className = scene.className
+        self.scene = scene
+        self.className = className
         self.sceneIndex = index
-        self.kind = scene.kind
-        self.definesPresentationContext = scene.definesPresentationContext ?? (scene.kind == .navigationController)
+        self.kind = kind
+        self.definesPresentationContext = definesPresentationContext ?? (kind == .navigationController)
     }
 
     public var isNavigationController: Bool { kind == .navigationController }

@@ -80,6 +80,12 @@ public struct NavigationState: Sendable, Equatable {
     /// The scene of a live instance, read in place in the storyboard's table: binding it to a local
     /// copies it, so read the fields needed through this subscript.
     subscript(sceneOf id: ControllerID) -> Scene {
-        _read { yield storyboard[self[live: id].sceneIndex] }
+        _read { yield storyboard.sceneTable[self[live: id].sceneIndex.position] }
+    }
+
+    /// The first segue of `id`'s scene with `identifier`, found without copying the scene.
+    func segue(_ identifier: SegueID, of id: ControllerID) -> Segue? {
+        let segues = storyboard.sceneTable[self[live: id].sceneIndex.position].segues
+        return segues.first { $0.identifier == identifier }
     }
 }

@@ -22,17 +22,20 @@ extension Transaction {
     private mutating func create(_ sceneID: SceneID, parent: ControllerID?, created: inout [ControllerID]) -> ControllerID {
         let index = state.storyboard.index(of: sceneID)!
         let id = state.nextControllerID
-        var controller = Controller(id: id, scene: state.storyboard[index], index: index)
+        // Fields are read one by one: passing the scene to a function copied all of it.
+        let kind = state.storyboard.sceneTable[index.position].kind
+        var controller = Controller(
+            id: id, scene: sceneID, className: state.storyboard.sceneTable[index.position].className, kind: kind,
+            definesPresentationContext: state.storyboard.sceneTable[index.position].definesPresentationContext, index: index)
         controller.parent = parent
-        controller.selectedIndex = state.storyboard[index].selectedIndex
+        controller.selectedIndex = state.storyboard.sceneTable[index.position].selectedIndex
         state.insert(controller)
         created.append(id)
-        let childScenes = state.storyboard[index].relationshipChildren
         // Most instances contain nothing; only containers pay for a copy of their scene.
-        guard !childScenes.isEmpty else { return id }
-        let scene = state.storyboard[index]
+        guard kind.hasRelationships else { return id }
+        let scene = state.storyboard.sceneTable[index.position]
         var children: [ControllerID] = []
-        for childScene in childScenes {
+        for childScene in scene.relationshipChildren {
             children.append(create(childScene, parent: id, created: &created))
         }
         state.update(id) { $0.children = children }

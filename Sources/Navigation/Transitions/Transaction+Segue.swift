@@ -4,7 +4,7 @@ extension Transaction {
     /// Performs a storyboard segue (spec §5.2).
     mutating func performSegue(_ request: Command.SegueRequest) throws(NavigationError) -> Transcript {
         let source = try self.source(request.source)
-        guard let segue = state[sceneOf: source].segue(request.identifier) else {
+        guard let segue = state.segue(request.identifier, of: source) else {
             throw .unknownSegue(request.identifier, scene: state[sceneOf: source].id)
         }
         switch segue.kind {

@@ -3,11 +3,12 @@
 /// Meaningful only with the storyboard it came from.
 public struct SceneIndex: Hashable, Sendable, CustomStringConvertible {
     /// 32 bits keep an event small; no storyboard comes near 2³¹ scenes.
-    @usableFromInline let rawValue: Int32
+    private let rawValue: Int32
 
     init(_ position: Int) { rawValue = Int32(position) }
 
-    @usableFromInline var position: Int { Int(rawValue) }
+    /// The position in ``Storyboard/sceneTable``.
+    public var position: Int { Int(rawValue) }
 
     public var description: String { "#\(rawValue)" }
 }

@@ -12,6 +12,11 @@ public enum SceneKind: String, Sendable, CaseIterable {
     case avPlayerViewController
     case glkViewController
 
+    /// Whether scenes of this kind hold children through relationships (``Scene/relationshipChildren``).
+    public var hasRelationships: Bool {
+        self == .navigationController || self == .tabBarController || self == .splitViewController
+    }
+
     /// The UIKit class an instance has when the scene names no custom class.
     public var defaultClassName: String {
         switch self {

@@ -35,9 +35,9 @@ public struct Storyboard: Sendable, Equatable {
     /// The position of the scene `id` in ``sceneTable``.
     public func index(of id: SceneID) -> SceneIndex? { sceneIndices[id] }
 
-    /// The scene at `index`, read in place. Inlinable: called across modules without it, the engine
-    /// copied the scene out of the accessor.
-    @inlinable public subscript(index: SceneIndex) -> Scene {
+    /// The scene at `index`. The engine reads ``sceneTable`` directly: through an accessor from
+    /// another module, each read copied the whole scene.
+    public subscript(index: SceneIndex) -> Scene {
         _read { yield sceneTable[index.position] }
     }
 
