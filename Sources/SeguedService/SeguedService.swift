@@ -46,7 +46,7 @@ public final class SeguedService: Sendable {
         } else if let route = route(request) {
             template = route.template
             do {
-                response = try route.run(request.method)
+                response = try run(route, request)
             } catch {
                 response = error.response
             }

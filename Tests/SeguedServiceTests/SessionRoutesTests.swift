@@ -86,3 +86,31 @@ struct SessionRoutesTests {
         try shortLived.handle(.make("GET", "/v1/sessions/\(id)")).expectProblem(404, "unknown-session")
     }
 }
+
+/// The stack document is written once per state and kept: every change must show at once.
+struct StackDocumentTests {
+    let service = SeguedService()
+
+    @Test func theStackFollowsEveryChange_andRefusedOperationsKeepIt() throws {
+        let id = try service.demoSession()
+        let first = service.handle(.make("GET", "/v1/sessions/\(id)/stack"))
+        #expect(service.handle(.make("GET", "/v1/sessions/\(id)/stack")).body == first.body)
+
+        // A vetoed segue emits an event and changes nothing on screen.
+        let vetoed = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem", "shouldPerform": false}"#))
+        #expect(try vetoed.json["performed"] == .bool(false))
+        #expect(service.handle(.make("GET", "/v1/sessions/\(id)/stack")).body == first.body)
+
+        _ = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#))
+        let pushed = service.handle(.make("GET", "/v1/sessions/\(id)/stack"))
+        #expect(pushed.header("ETag") == "\"2\"")
+        #expect(try pushed.json["visible"]?.stringValue == "vc10")
+
+        try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "nothing"}"#)).expectProblem(404, "unknown-segue")
+        #expect(service.handle(.make("GET", "/v1/sessions/\(id)/stack")).body == pushed.body)
+        _ = service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "pop"}"#))
+        let popped = service.handle(.make("GET", "/v1/sessions/\(id)/stack"))
+        #expect(popped.header("ETag") == "\"3\"")
+        #expect(try popped.json["visible"]?.stringValue == "vc3")
+    }
+}

@@ -19,6 +19,12 @@ final class ServiceMetrics: Sendable {
         var status: Int
     }
     private let requestCollectors = Mutex<[RequestKey: (counter: Counter, latency: DurationHistogram)]>([:])
+    /// The operation counters, made once for the same reason.
+    private struct OperationKey: Hashable {
+        var kind: String
+        var performed: Bool
+    }
+    private let operationCounters = Mutex<[OperationKey: Counter]>([:])
 
     init() {
         sessionsLive = registry.makeGauge(
@@ -46,10 +52,16 @@ final class ServiceMetrics: Sendable {
 
     /// Counts an operation (`performSegue`, `unwind`, `pop`, …) and whether it was performed.
     func recordOperation(_ kind: String, performed: Bool) {
-        registry.makeCounter(
-            descriptor: .init(metricName: "navigation_operations", unitName: "total", helpText: "Navigation operations by kind and outcome."),
-            labels: [("kind", kind), ("performed", String(performed))]
-        ).increment()
+        let counter = operationCounters.withLock { counters in
+            let key = OperationKey(kind: kind, performed: performed)
+            if let existing = counters[key] { return existing }
+            let made = registry.makeCounter(
+                descriptor: .init(metricName: "navigation_operations", unitName: "total", helpText: "Navigation operations by kind and outcome."),
+                labels: [("kind", kind), ("performed", String(performed))])
+            counters[key] = made
+            return made
+        }
+        counter.increment()
     }
 
     func setSessions(_ count: Int) { sessionsLive.set(Int64(count)) }

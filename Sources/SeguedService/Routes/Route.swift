@@ -1,20 +1,52 @@
 import HTTPServer
 
-/// A matched route: its template (the metrics label), the methods it allows and its handlers.
-struct Route {
-    var template: String
-    var handlers: [String: () throws(Problem) -> Response]
+/// The resources of spec/api.md, one case per path template.
+enum Endpoint: CaseIterable, Hashable, Sendable {
+    case health, readiness, metrics, openAPI
+    case storyboards, storyboard
+    case sessions, session, stack, segues, unwind, actions, events, eventStream
 
+    /// The path template: the metrics label, as openapi.yaml writes the path.
+    var template: String {
+        switch self {
+        case .health: "/healthz"
+        case .readiness: "/readyz"
+        case .metrics: "/metrics"
+        case .openAPI: "/openapi.yaml"
+        case .storyboards: "/v1/storyboards"
+        case .storyboard: "/v1/storyboards/{id}"
+        case .sessions: "/v1/sessions"
+        case .session: "/v1/sessions/{id}"
+        case .stack: "/v1/sessions/{id}/stack"
+        case .segues: "/v1/sessions/{id}/segues"
+        case .unwind: "/v1/sessions/{id}/unwind"
+        case .actions: "/v1/sessions/{id}/actions"
+        case .events: "/v1/sessions/{id}/events"
+        case .eventStream: "/v1/sessions/{id}/events/stream"
+        }
+    }
+
+    /// The methods with a handler (``SeguedService/run(_:_:)`` dispatches exactly these).
+    var methods: [String] {
+        switch self {
+        case .health, .readiness, .metrics, .openAPI, .stack, .events, .eventStream: ["GET"]
+        case .storyboards, .sessions, .segues: ["GET", "POST"]
+        case .storyboard: ["DELETE", "GET"]
+        case .session: ["DELETE", "GET", "PUT"]
+        case .unwind, .actions: ["POST"]
+        }
+    }
+
+    /// What `Allow` lists: the handled methods, HEAD with GET, and OPTIONS.
     var allowed: [String] {
-        let methods = handlers.keys.sorted()
-        return methods.contains("GET") ? (methods + ["HEAD", "OPTIONS"]).sorted() : (methods + ["OPTIONS"]).sorted()
+        (methods + (methods.contains("GET") ? ["HEAD", "OPTIONS"] : ["OPTIONS"])).sorted()
     }
+}
 
-    /// Runs the handler for `method`: HEAD runs GET (libmicrohttpd drops the body), OPTIONS answers
-    /// with `Allow`, anything else is 405.
-    func run(_ method: String) throws(Problem) -> Response {
-        if let handler = handlers[method == "HEAD" ? "GET" : method] { return try handler() }
-        if method == "OPTIONS" { return Response(status: 204, headers: [("Allow", allowed.joined(separator: ", "))]) }
-        throw .methodNotAllowed(method, allowed: allowed)
-    }
+/// A matched route: the endpoint and the `{id}` in its path, if it has one.
+struct Route {
+    var endpoint: Endpoint
+    var id: String = ""
+
+    var template: String { endpoint.template }
 }

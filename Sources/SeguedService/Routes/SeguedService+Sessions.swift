@@ -119,10 +119,12 @@ extension SeguedService {
 
     func getStack(_ id: String) throws(Problem) -> Response {
         let session = try lookupSession(id)
-        let state = session.snapshot()
-        var response = Self.json(200) { w in w.stack(state) }
-        response.setHeader("ETag", ETag.value(state.revision))
-        return response
+        let stack = session.stack { state in
+            var writer = JSONWriter(capacity: 2048)
+            writer.stack(state)
+            return writer.bytes
+        }
+        return Response(status: 200, headers: [("Content-Type", "application/json"), ("ETag", ETag.value(stack.revision))], body: stack.body)
     }
 
     func lookupSession(_ id: String) throws(Problem) -> Session {

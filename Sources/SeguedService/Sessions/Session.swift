@@ -20,6 +20,19 @@ final class Session: Sendable {
         var log: EventLog
         var idempotency: IdempotencyCache
         var lastUsed: ContinuousClock.Instant
+        /// The stack's JSON for the state as it is, once a client has asked for it (see `stack`).
+        var stackDocument: StackDocument?
+    }
+
+    /// A written stack and the state it describes.
+    struct StackDocument: Sendable {
+        var revision: Int
+        var nextEventSequence: Int
+        var body: [UInt8]
+
+        func describes(_ navigation: NavigationState) -> Bool {
+            revision == navigation.revision && nextEventSequence == navigation.nextEventSequence
+        }
     }
 
     let id: SessionID
@@ -31,7 +44,7 @@ final class Session: Sendable {
         self.configuration = configuration
         var log = EventLog(capacity: logCapacity)
         log.append(contentsOf: launch.events)
-        state = Mutex(State(navigation: navigation, log: log, idempotency: IdempotencyCache(), lastUsed: .now))
+        state = Mutex(State(navigation: navigation, log: log, idempotency: IdempotencyCache(), lastUsed: .now, stackDocument: nil))
     }
 
     /// Reads the state under the lock.
@@ -53,6 +66,26 @@ final class Session: Sendable {
     }
 
     var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsed } }
+
+    /// The stack's JSON and its revision. Clients poll the stack far more often than they change it,
+    /// so the document is written once per state (outside the lock, from a snapshot) and kept until
+    /// the next operation; every event moves `nextEventSequence`, so a kept document can only be
+    /// returned for the state it was written from.
+    func stack(write: (NavigationState) -> [UInt8]) -> (body: [UInt8], revision: Int) {
+        let kept: StackDocument? = state.withLock { state in
+            state.lastUsed = .now
+            guard let document = state.stackDocument, document.describes(state.navigation) else { return nil }
+            return document
+        }
+        if let kept { return (kept.body, kept.revision) }
+        let navigation = snapshot()
+        let document = StackDocument(
+            revision: navigation.revision, nextEventSequence: navigation.nextEventSequence, body: write(navigation))
+        state.withLock { state in
+            if document.describes(state.navigation) { state.stackDocument = document }
+        }
+        return (document.body, document.revision)
+    }
 
     /// Applies `command` under the lock (spec: operations on one session are serialized).
     ///
@@ -102,6 +135,7 @@ final class Session: Sendable {
         do throws(NavigationError) {
             let transcript = try Navigator.apply(command, to: &state.navigation)
             state.log.append(contentsOf: transcript.events)
+            state.stackDocument = nil
             return .success(transcript)
         } catch {
             return .failure(error)
