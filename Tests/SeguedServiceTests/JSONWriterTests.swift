@@ -46,7 +46,7 @@ struct JSONWriterTests {
 
 /// Integers and instance ids are written digit by digit rather than through `String`.
 struct JSONWriterNumberTests {
-    @Test(arguments: [0, 7, 10, 99, 100, 123_456_789, -1, -10, Int.max, Int.min])
+    @Test(arguments: [0, 7, 10, 99, 100, 99_999_999, 100_000_000, 100_000_007, 123_456_789, 10_000_000_000_000_000, -1, -10, Int.max, Int.min])
     func integers_matchTheirDecimalForm(_ value: Int) {
         var writer = JSONWriter()
         writer.int(value)
@@ -64,8 +64,8 @@ struct JSONWriterNumberTests {
     }
 }
 
-/// Events are written from cached per-instance fragments; the result must be exactly api.md's shape
-/// for every argument form, with and without a result, for an instance seen again.
+/// Events are written from pre-built scene, method and argument fragments; the result must be
+/// exactly api.md's shape for every argument form, with and without a result, for every scene.
 struct EventWriterTests {
     /// Events name their scene by index; the writer takes the id and class from this storyboard.
     private let storyboard = Storyboard(name: "Events", initialScene: SceneID("list"), scenes: [
@@ -89,7 +89,10 @@ struct EventWriterTests {
             event(4, 2, .didMoveToParent, .parent(ControllerID(rawValue: 1))),
             event(5, 1, .shouldPerformSegue, [.init("identifier", .string("show")), .init("sender", .null)], result: .bool(false)),
             event(6, 2, .viewDidLoad, .none),
-        ], in: storyboard)
+            event(7, 1, .viewDidAppear, .animated(false)),
+            event(123_456_789_012, 2, .pushViewController, .viewController(ControllerID(rawValue: 100_000_000), animated: true)),
+            event(9, 1, .performSegue, .none, result: .null),
+        ], headers: EventHeaders(storyboard))
         let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(writer.bytes))
         func expected(_ seq: Int, _ id: Int, _ method: String, _ args: [String: JSONValue], result: JSONValue? = nil) -> JSONValue {
             var object: [String: JSONValue] = [
@@ -106,6 +109,9 @@ struct EventWriterTests {
             expected(4, 2, "didMoveToParent", ["parent": .string("vc1")]),
             expected(5, 1, "shouldPerformSegue", ["identifier": .string("show"), "sender": .null], result: .bool(false)),
             expected(6, 2, "viewDidLoad", [:]),
+            expected(7, 1, "viewDidAppear", ["animated": .bool(false)]),
+            expected(123_456_789_012, 2, "pushViewController", ["viewController": .string("vc100000000"), "animated": .bool(true)]),
+            expected(9, 1, "performSegue", [:], result: .null),
         ]))
     }
 

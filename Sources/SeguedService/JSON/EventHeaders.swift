@@ -1,29 +1,50 @@
 import Navigation
 import Storyboard
 
-/// The part of an event's JSON that depends only on its instance, `,"vc":"vc4","scene":"detail",
-/// "class":"ItemDetailViewController","method":"`, cached per instance for one response. An
-/// instance's scene and class never change, so the fragment is exact for every event it has.
-struct EventHeaders {
-    static let open = Array(#"{"seq":"#.utf8)
-    static let argumentsKey = Array(#"","args":"#.utf8)
-    static let close = Array("}".utf8)
-    private static let comma = Array(",".utf8)
-    private static let quote = Array("\"".utf8)
+/// The parts of an event's JSON that do not depend on the event's numbers, written once:
+/// per scene of a storyboard, `","scene":"detail","class":"ItemDetailViewController","method":"`,
+/// and per method, `viewWillAppear","args":`.
+///
+/// A transcript is dozens of events naming a handful of scenes and methods; writing those strings
+/// member by member (escaping checked each time) was most of an operation's response.
+final class EventHeaders: Sendable {
+    /// By ``SceneIndex/position``.
+    private let scenes: [[UInt8]]
 
-    /// A transcript names few instances, so a list searched from the end beats hashing.
-    private var entries: [(controller: ControllerID, header: [UInt8])] = []
-
-    mutating func header(for event: LifecycleEvent, in storyboard: Storyboard) -> [UInt8] {
-        for entry in entries.reversed() where entry.controller == event.controller { return entry.header }
-        var writer = JSONWriter(capacity: 96)
-        writer.fragment(Self.comma)
-        writer.key(.vc); writer.controller(event.controller)
-        writer.key(.scene); writer.string(storyboard[event.sceneIndex].id.rawValue)
-        writer.key(.class); writer.string(storyboard[event.sceneIndex].className)
-        writer.key(.method)
-        writer.fragment(Self.quote)
-        entries.append((event.controller, writer.bytes))
-        return writer.bytes
+    init(_ storyboard: Storyboard) {
+        scenes = storyboard.sceneTable.map { scene in
+            var writer = JSONWriter(capacity: 96)
+            writer.fragment(Self.quote)
+            writer.fragment(Self.comma)
+            writer.key(.scene); writer.string(scene.id.rawValue)
+            writer.key(.class); writer.string(scene.className)
+            writer.key(.method)
+            writer.fragment(Self.quote)
+            return writer.bytes
+        }
     }
+
+    func scene(_ index: SceneIndex) -> [UInt8] { scenes[index.position] }
+
+    static func method(_ method: EventMethod) -> [UInt8] { methods[method.position] }
+
+    private static let quote = Array("\"".utf8)
+    private static let comma = Array(",".utf8)
+    /// By ``EventMethod/position``.
+    private static let methods: [[UInt8]] = EventMethod.allCases.map { Array(#"\#($0.rawValue)","args":"#.utf8) }
+
+    // Whole argument objects for the inline shapes, so that most events write their arguments in
+    // one or two appends.
+    static let open = Array(#"{"seq":"#.utf8)
+    static let vc = Array(#","vc":"vc"#.utf8)
+    static let noArguments = Array("{}}".utf8)
+    static let animatedTrue = Array(#"{"animated":true}}"#.utf8)
+    static let animatedFalse = Array(#"{"animated":false}}"#.utf8)
+    static let parentNull = Array(#"{"parent":null}}"#.utf8)
+    static let parent = Array(#"{"parent":"vc"#.utf8)
+    static let viewController = Array(#"{"viewController":"vc"#.utf8)
+    static let andAnimatedTrue = Array(#"","animated":true}}"#.utf8)
+    static let andAnimatedFalse = Array(#"","animated":false}}"#.utf8)
+    static let closeString = Array(#""}}"#.utf8)
+    static let close = Array("}".utf8)
 }

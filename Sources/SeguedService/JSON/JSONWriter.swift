@@ -115,14 +115,31 @@ struct JSONWriter {
         }
     }
 
+    /// Eight digits at a time, each group gathered lowest digit first in a register and written
+    /// highest first: dividing by the constant 10 is a multiplication, where dividing by a power of
+    /// ten found at run time was a real division per digit.
     private mutating func appendDigits(magnitude: UInt) {
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        var rest = magnitude
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        if magnitude >= 100_000_000 {
+            appendDigits(magnitude: magnitude / 100_000_000)
+            appendDigitGroup(magnitude % 100_000_000, padded: true)
+        } else {
+            appendDigitGroup(magnitude, padded: false)
+        }
+    }
+
+    /// `value` < 10⁸; `padded` writes all eight digits (a group after a higher one).
+    private mutating func appendDigitGroup(_ value: UInt, padded: Bool) {
+        var rest = value
+        var packed: UInt64 = 0
+        var count = 0
+        repeat {
+            packed = packed << 8 | UInt64(rest % 10)
+            rest /= 10
+            count += 1
+        } while padded ? count < 8 : rest > 0
+        for _ in 0..<count {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: packed))
+            packed >>= 8
         }
     }
 

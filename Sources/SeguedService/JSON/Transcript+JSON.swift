@@ -26,23 +26,49 @@ extension JSONWriter {
 
     /// `{"seq", "vc", "scene", "class", "method", "args", "result"?}` (api.md).
     ///
-    /// What depends only on the instance (`"vc"`, `"scene"`, `"class"`) comes from `headers`, built
-    /// once per instance and response: a transcript names a handful of instances in dozens of
-    /// events, and writing those strings member by member was most of a response's cost.
-    mutating func event(_ event: LifecycleEvent, in storyboard: Storyboard, headers: inout EventHeaders) {
+    /// Written from pre-built fragments (``EventHeaders``): the scene's and method's parts, and for
+    /// the common argument shapes the whole arguments object with the event's closing brace.
+    mutating func event(_ event: LifecycleEvent, headers: EventHeaders) {
         beginValue()
         fragment(EventHeaders.open)
         digits(event.sequence)
-        fragment(headers.header(for: event, in: storyboard))
-        identifierText(event.method.rawValue)
-        fragment(EventHeaders.argumentsKey)
-        afterKey()
-        arguments(event.arguments)
-        if let result = event.result {
-            key(.result); eventValue(result)
+        fragment(EventHeaders.vc)
+        digits(event.controller.rawValue)
+        fragment(headers.scene(event.sceneIndex))
+        fragment(EventHeaders.method(event.method))
+        if event.result != nil || !inlineArgumentsAndClose(event.arguments) {
+            afterKey()
+            arguments(event.arguments)
+            if let result = event.result {
+                key(.result); eventValue(result)
+            }
+            fragment(EventHeaders.close)
         }
-        fragment(EventHeaders.close)
         finishValue()
+    }
+
+    /// The inline argument shapes followed by the event's closing brace; `false` (and nothing
+    /// written) for a list.
+    private mutating func inlineArgumentsAndClose(_ arguments: EventArguments) -> Bool {
+        switch arguments {
+        case .none:
+            fragment(EventHeaders.noArguments)
+        case .animated(let animated):
+            fragment(animated ? EventHeaders.animatedTrue : EventHeaders.animatedFalse)
+        case .parent(nil):
+            fragment(EventHeaders.parentNull)
+        case .parent(let parent?):
+            fragment(EventHeaders.parent)
+            digits(parent.rawValue)
+            fragment(EventHeaders.closeString)
+        case .viewController(let id, let animated):
+            fragment(EventHeaders.viewController)
+            digits(id.rawValue)
+            fragment(animated ? EventHeaders.andAnimatedTrue : EventHeaders.andAnimatedFalse)
+        case .list:
+            return false
+        }
+        return true
     }
 
     /// An event's `args` object; the inline shapes use literal names.
@@ -66,14 +92,13 @@ extension JSONWriter {
         }
     }
 
-    /// Events of a session whose storyboard is `storyboard`, which names their scenes and classes.
-    mutating func events(_ events: [LifecycleEvent], in storyboard: Storyboard) {
-        var headers = EventHeaders()
-        array { w in for event in events { w.event(event, in: storyboard, headers: &headers) } }
+    /// Events of a session, whose storyboard's `headers` name their scenes and classes.
+    mutating func events(_ events: [LifecycleEvent], headers: EventHeaders) {
+        array { w in for event in events { w.event(event, headers: headers) } }
     }
 
     /// An operation's response (api.md "Shapes").
-    mutating func transcript(_ transcript: Transcript, state: NavigationState) {
+    mutating func transcript(_ transcript: Transcript, state: NavigationState, headers: EventHeaders) {
         object { w in
             w.key(.performed); w.bool(transcript.performed)
             w.key(.reason); w.string(transcript.reason?.rawValue)
@@ -85,7 +110,7 @@ extension JSONWriter {
             } else if transcript.reason == .noUnwindDestination {
                 w.key(.destination); w.null()
             }
-            w.key(.events); w.events(transcript.events, in: state.storyboard)
+            w.key(.events); w.events(transcript.events, headers: headers)
             w.key(.search)
             w.array { w in
                 for step in transcript.search {

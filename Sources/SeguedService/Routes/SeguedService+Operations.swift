@@ -21,9 +21,9 @@ extension SeguedService {
         let operation = Self.operationName(command)
         return session.perform(command, ifMatch: request.header("if-match"), idempotency: idempotency) { transcript, state in
             metrics.recordOperation(operation, performed: transcript.performed)
-            var response = Self.json(200) { w in w.transcript(transcript, state: state) }
-            response.setHeader("ETag", ETag.value(state.revision))
-            return response
+            return Self.json(200, capacity: 8192, headers: [("ETag", ETag.value(state.revision))]) { w in
+                w.transcript(transcript, state: state, headers: session.eventHeaders)
+            }
         }
     }
 
@@ -105,7 +105,7 @@ extension SeguedService {
             let last = state.navigation.nextEventSequence - 1
             return Self.json(200) { w in
                 w.object { w in
-                    w.key("events"); w.events(events, in: state.navigation.storyboard)
+                    w.key("events"); w.events(events, headers: session.eventHeaders)
                     w.key("next"); w.int(events.last?.sequence ?? max(after, 0))
                     w.key("lastSeq"); w.int(last)
                     w.key("more"); w.bool((events.last?.sequence ?? after) < last)

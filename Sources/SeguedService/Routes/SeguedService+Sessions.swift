@@ -34,7 +34,7 @@ extension SeguedService {
         let result = try sessions.insert(id: id, configuration: sessionConfiguration) { () throws(Problem) -> Session in
             let (state, transcript) = try Self.launch(stored.storyboard, sessionConfiguration)
             launch = transcript
-            return Session(id: id, configuration: sessionConfiguration, navigation: state, launch: transcript,
+            return Session(id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: state, launch: transcript,
                            logCapacity: configuration.eventLogCapacity)
         }
         metrics.setSessions(sessions.count)
@@ -109,7 +109,7 @@ extension SeguedService {
                 w.object { w in
                     w.key("id"); w.string(session.id.rawValue)
                     w.key("ended"); w.bool(true)
-                    w.key("events"); w.events(transcript.events, in: state.storyboard)
+                    w.key("events"); w.events(transcript.events, headers: session.eventHeaders)
                 }
             }
         }
@@ -149,7 +149,7 @@ extension JSONWriter {
             w.key("revision"); w.int(state.navigation.revision)
             w.key("lastEventSeq"); w.int(state.navigation.nextEventSequence - 1)
             w.key("stack"); w.stack(state.navigation)
-            if let launchEvents { w.key("events"); w.events(launchEvents, in: state.navigation.storyboard) }
+            if let launchEvents { w.key("events"); w.events(launchEvents, headers: session.eventHeaders) }
         }
     }
 }

@@ -1,10 +1,14 @@
 import HTTPServer
 
 extension SeguedService {
-    static func json(_ status: Int, _ write: (inout JSONWriter) -> Void) -> Response {
-        var writer = JSONWriter()
+    /// A JSON response; `capacity` is the body size expected, so that large documents (transcripts
+    /// are a few kilobytes) are not copied as the buffer grows.
+    static func json(
+        _ status: Int, capacity: Int = 512, headers: [(name: String, value: String)] = [], _ write: (inout JSONWriter) -> Void
+    ) -> Response {
+        var writer = JSONWriter(capacity: capacity)
         write(&writer)
-        return Response(status: status, headers: [("Content-Type", "application/json")], body: writer.bytes)
+        return Response(status: status, headers: [("Content-Type", "application/json")] + headers, body: writer.bytes)
     }
 
     func health() -> Response {

@@ -37,11 +37,17 @@ final class Session: Sendable {
 
     let id: SessionID
     let configuration: Configuration
+    /// Its storyboard's event fragments, shared by every session of the storyboard.
+    let eventHeaders: EventHeaders
     private let state: Mutex<State>
 
-    init(id: SessionID, configuration: Configuration, navigation: NavigationState, launch: Transcript, logCapacity: Int) {
+    init(
+        id: SessionID, configuration: Configuration, eventHeaders: EventHeaders, navigation: NavigationState, launch: Transcript,
+        logCapacity: Int
+    ) {
         self.id = id
         self.configuration = configuration
+        self.eventHeaders = eventHeaders
         var log = EventLog(capacity: logCapacity)
         log.append(contentsOf: launch.events)
         state = Mutex(State(navigation: navigation, log: log, idempotency: IdempotencyCache(), lastUsed: .now, stackDocument: nil))

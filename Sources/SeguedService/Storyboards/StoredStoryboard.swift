@@ -7,6 +7,8 @@ struct StoredStoryboard: Sendable {
     /// The normalized graph as JSON: what `GET /v1/storyboards/{id}` returns and what the id hashes.
     let normalized: [UInt8]
     let warnings: [String]
+    /// The JSON fragments its sessions' events are written from.
+    let eventHeaders: EventHeaders
 
     var name: String { storyboard.name }
 }

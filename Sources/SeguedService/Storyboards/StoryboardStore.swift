@@ -17,7 +17,8 @@ final class StoryboardStore: Sendable {
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()
-        let stored = StoredStoryboard(id: id, storyboard: storyboard, normalized: writer.bytes, warnings: warnings)
+        let stored = StoredStoryboard(
+            id: id, storyboard: storyboard, normalized: writer.bytes, warnings: warnings, eventHeaders: EventHeaders(storyboard))
         return storyboards.withLock { storyboards in
             if let existing = storyboards[id] { return (existing, false) }
             storyboards[id] = stored

@@ -59,20 +59,13 @@ extension JSONValue {
     private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
     /// Converts what `JSONSerialization` returns; `nil` for anything else.
+    ///
+    /// The Swift types are tried before the classes: asking whether a `String` or a dictionary is an
+    /// `NSNumber` makes the runtime try to bridge it, which cost more than the parse itself.
     private init?(foundationObject object: Any) {
         switch object {
         case let string as String:
             self = .string(string)
-        case let number as NSNumber:
-            self = ObjectIdentifier(type(of: number)) == Self.booleanClass ? .bool(number.boolValue) : .number(number.doubleValue)
-        case let array as [Any]:
-            var values: [JSONValue] = []
-            values.reserveCapacity(array.count)
-            for element in array {
-                guard let value = JSONValue(foundationObject: element) else { return nil }
-                values.append(value)
-            }
-            self = .array(values)
         case let dictionary as [String: Any]:
             var members: [String: JSONValue] = [:]
             members.reserveCapacity(dictionary.count)
@@ -81,6 +74,16 @@ extension JSONValue {
                 members[key] = value
             }
             self = .object(members)
+        case let array as [Any]:
+            var values: [JSONValue] = []
+            values.reserveCapacity(array.count)
+            for element in array {
+                guard let value = JSONValue(foundationObject: element) else { return nil }
+                values.append(value)
+            }
+            self = .array(values)
+        case let number as NSNumber:
+            self = ObjectIdentifier(type(of: number)) == Self.booleanClass ? .bool(number.boolValue) : .number(number.doubleValue)
         case is NSNull:
             self = .null
         default:
