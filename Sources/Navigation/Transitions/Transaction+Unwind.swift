@@ -74,17 +74,17 @@ extension Transaction {
 
     /// Children in the order a search visits them: a navigation stack from the top.
     private func searchOrder(_ id: ControllerID) -> [ControllerID] {
-        let controller = state[live: id]
-        return controller.isNavigationController ? controller.children.reversed() : controller.children
+        state[live: id].kind == .navigationController ? state[live: id].children.reversed() : state[live: id].children
     }
 
     /// The iOS 9+ search: from the source's next responder outwards, each candidate's allowed children
     /// depth-first, then the candidate itself.
     private mutating func search(_ action: String, from source: ControllerID) -> (ControllerID, ControllerID?)? {
-        var sourceChain: Set<ControllerID> = [source]
+        // A chain is a few instances: an array searched linearly beats hashing into a set.
+        var sourceChain: [ControllerID] = [source]
         var current = source
         while let next = state.nextResponder(of: current) {
-            sourceChain.insert(next)
+            sourceChain.append(next)
             current = next
         }
         var candidate = state.nextResponder(of: source)
@@ -98,7 +98,7 @@ extension Transaction {
     }
 
     private mutating func searchSubtree(
-        _ node: ControllerID, action: String, source: ControllerID, sourceChain: Set<ControllerID>
+        _ node: ControllerID, action: String, source: ControllerID, sourceChain: [ControllerID]
     ) -> ControllerID? {
         let allowed = searchOrder(node).filter { !sourceChain.contains($0) }
         emitSearch(node, .allowedChildrenForUnwinding, [.init("source", .controller(source))], result: .controllers(allowed))

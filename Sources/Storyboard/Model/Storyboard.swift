@@ -88,8 +88,11 @@ public struct Storyboard: Sendable, Equatable {
     public func implements(_ action: String, scene: Scene) -> Bool {
         if scene.unwindActions.contains(action) { return true }
         var className: String? = scene.className
-        var seen: Set<String> = []
-        while let name = className, seen.insert(name).inserted {
+        // A class chain is short: an array of the names seen (against a superclass cycle) is cheaper
+        // than a set, and this runs for every candidate of every unwind search.
+        var seen: [String] = []
+        while let name = className, !seen.contains(name) {
+            seen.append(name)
             guard let info = classes[name] else { return false }
             if info.unwindActions.contains(action) { return true }
             className = info.superclass
