@@ -98,7 +98,7 @@ extension JSONWriter {
     }
 
     /// An operation's response (api.md "Shapes").
-    mutating func transcript(_ transcript: Transcript, state: NavigationState, headers: EventHeaders) {
+    mutating func transcript(_ transcript: Transcript, state: StackSummary, headers: EventHeaders) {
         object { w in
             w.key(.performed); w.bool(transcript.performed)
             w.key(.reason); w.string(transcript.reason?.rawValue)
@@ -127,11 +127,11 @@ extension JSONWriter {
     }
 
     /// `{"revision", "visible", "path"}`.
-    mutating func stackSummary(_ state: NavigationState) {
+    mutating func stackSummary(_ summary: StackSummary) {
         object { w in
-            w.key(.revision); w.int(state.revision)
-            w.key(.visible); w.controller(state.visible)
-            w.key(.path); w.array { w in for id in state.visiblePath { w.controller(id) } }
+            w.key(.revision); w.int(summary.revision)
+            w.key(.visible); w.controller(summary.path.last)
+            w.key(.path); w.array { w in for id in summary.path { w.controller(id) } }
         }
     }
 }

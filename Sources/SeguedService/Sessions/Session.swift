@@ -100,22 +100,22 @@ final class Session: Sendable {
     /// The state is assigned only when the engine succeeds, so a failed command changes nothing.
     func perform(
         _ command: Command, ifMatch: String?, idempotency: IdempotencyCache.Key?,
-        respond: (Transcript, NavigationState) -> Response
+        respond: (Transcript, StackSummary) -> Response
     ) -> Response {
         // Without an Idempotency-Key the response is written after the lock is released, from the
-        // state the operation produced; with one it is written under the lock, because it must be
+        // transcript and a summary taken under it; with one it is written under the lock, because it must be
         // stored before a retry of the same key can look for it.
         if let idempotency { return performIdempotent(command, ifMatch: ifMatch, idempotency: idempotency, respond: respond) }
         let outcome: Outcome = state.withLock { state in
             state.lastUsed = .now
             if let conflict = Self.revisionConflict(ifMatch, state) { return .refused(conflict) }
             switch apply(command, to: &state) {
-            case .success(let transcript): return .performed(transcript, state.navigation)
+            case .success(let transcript): return .performed(transcript, StackSummary(state.navigation))
             case .failure(let error): return .failed(error)
             }
         }
         switch outcome {
-        case .performed(let transcript, let navigation): return respond(transcript, navigation)
+        case .performed(let transcript, let summary): return respond(transcript, summary)
         case .refused(let problem): return problem.response
         case .failed(let error): return error.problem.response
         }
@@ -123,7 +123,7 @@ final class Session: Sendable {
 
     /// What happened under the lock, for `perform` to answer after releasing it.
     private enum Outcome {
-        case performed(Transcript, NavigationState)
+        case performed(Transcript, StackSummary)
         /// Refused before the engine ran (`If-Match` named another revision).
         case refused(Problem)
         case failed(NavigationError)
@@ -150,7 +150,7 @@ final class Session: Sendable {
 
     private func performIdempotent(
         _ command: Command, ifMatch: String?, idempotency: IdempotencyCache.Key,
-        respond: (Transcript, NavigationState) -> Response
+        respond: (Transcript, StackSummary) -> Response
     ) -> Response {
         state.withLock { state in
             state.lastUsed = .now
@@ -162,7 +162,7 @@ final class Session: Sendable {
             if let conflict = Self.revisionConflict(ifMatch, state) { return conflict.response }
             let response: Response
             switch apply(command, to: &state) {
-            case .success(let transcript): response = respond(transcript, state.navigation)
+            case .success(let transcript): response = respond(transcript, StackSummary(state.navigation))
             case .failure(let error): response = error.problem.response
             }
             state.idempotency.store(response, for: idempotency)
