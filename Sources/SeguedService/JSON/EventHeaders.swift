@@ -24,9 +24,14 @@ final class EventHeaders: Sendable {
         }
     }
 
-    func scene(_ index: SceneIndex) -> [UInt8] { scenes[index.position] }
+    // Read through `_read`: returning the arrays retained them, and they are shared by every thread.
+    subscript(scene index: SceneIndex) -> [UInt8] {
+        _read { yield scenes[index.position] }
+    }
 
-    static func method(_ method: EventMethod) -> [UInt8] { methods[method.position] }
+    static subscript(method method: EventMethod) -> [UInt8] {
+        _read { yield methods[method.position] }
+    }
 
     private static let quote = Array("\"".utf8)
     private static let comma = Array(",".utf8)

@@ -34,8 +34,8 @@ extension JSONWriter {
         digits(event.sequence)
         fragment(EventHeaders.vc)
         digits(event.controller.rawValue)
-        fragment(headers.scene(event.sceneIndex))
-        fragment(EventHeaders.method(event.method))
+        fragment(headers[scene: event.sceneIndex])
+        fragment(EventHeaders[method: event.method])
         if event.result != nil || !inlineArgumentsAndClose(event.arguments) {
             afterKey()
             arguments(event.arguments)
