@@ -24,7 +24,14 @@ public struct Request: Sendable {
     }
 
     /// The value of a header field, by case-insensitive name.
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    /// Field names are ASCII tokens (RFC 9110 §5.1), so only ASCII letters are folded, as they are
+    /// when a request's names are stored.
+    public func header(_ name: String) -> String? {
+        // Callers mostly pass lowercase literals: those are looked up as they are.
+        guard name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return headers[name] }
+        let folded = name.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+        return headers[String(decoding: folded, as: UTF8.self)]
+    }
 
     /// The first value of a query argument.
     public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }

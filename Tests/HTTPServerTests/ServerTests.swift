@@ -36,6 +36,23 @@ struct ServerTests {
         }
     }
 
+    @Test func headerNames_areLowercased_andResponseValuesWithLineBreaksAreDropped() throws {
+        let handler: @Sendable (Request) -> Response = { request in
+            let names = request.headers.keys.filter { $0.hasPrefix("x-") }.sorted().joined(separator: ",")
+            return Response(status: 200, headers: [("X-Names", names), ("X-Split", "a\r\nInjected: 1"), ("content-LENGTH", "999")],
+                            body: Array((request.header("X-MIXED-Case") ?? "-").utf8))
+        }
+        try withServer(handler: handler) { _, client in
+            let reply = try client.send("GET", "/", headers: ["X-Mixed-CASE": "v", "x-lower": "w", "X-Ünï": "u"])
+            #expect(reply.text == "v")
+            // Field names are ASCII tokens (RFC 9110 §5.1): only ASCII letters are folded.
+            #expect(reply.header("X-Names") == "x-lower,x-mixed-case,x-Ünï")
+            #expect(reply.header("X-Split") == nil)
+            #expect(reply.header("Injected") == nil)
+            #expect(reply.header("Content-Length") == "1")
+        }
+    }
+
     @Test func largeBodies_arriveWhole_andBodiesPastTheLimitAreDrained() throws {
         try withServer(ServerConfiguration(port: 0, maxBodySize: 1_000_000)) { _, client in
             let big = Data(repeating: 0x61, count: 900_000)

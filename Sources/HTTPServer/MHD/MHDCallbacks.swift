@@ -33,7 +33,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     let request = Request(
         method: context.method, path: context.path,
         query: mhdValues(connection, .GET_ARGUMENT_KIND).map { (name: $0.0, value: $0.1) },
-        headers: Dictionary(mhdValues(connection, .HEADER_KIND).map { ($0.0.lowercased(), $0.1) }) { first, _ in first },
+        headers: Dictionary(mhdValues(connection, .HEADER_KIND, lowercasingNames: true)) { first, _ in first },
         body: context.body, bodyExceededLimit: context.exceededLimit)
     return mhdQueue(core.respond(to: request), on: connection)
 }
@@ -47,8 +47,8 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
 }
 
 /// Copies the key/value pairs of one kind (headers, query arguments) out of the connection.
-private func mhdValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(String, String)] {
-    let collector = MHDValueCollector()
+private func mhdValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercasingNames: Bool = false) -> [(String, String)] {
+    let collector = MHDValueCollector(lowercasingNames: lowercasingNames)
     // Unretained: the collector lives on this stack frame for the whole synchronous call.
     let context = Unmanaged.passUnretained(collector).toOpaque()
     _ = MHD_get_connection_values(connection, kind, mhdCollectValue, context)
@@ -58,8 +58,22 @@ private func mhdValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(
 private let mhdCollectValue: MHD_KeyValueIterator = { cls, _, key, value in
     guard let cls, let key else { return .YES }
     let collector = Unmanaged<MHDValueCollector>.fromOpaque(cls).takeUnretainedValue()
-    collector.pairs.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+    let name = collector.lowercasingNames ? asciiLowercased(key) : String(cString: key)
+    collector.pairs.append((name, value.map { String(cString: $0) } ?? ""))
     return .YES
+}
+
+/// A header name with ASCII letters lowercased, built from the C string's bytes: field names are
+/// ASCII tokens (RFC 9110 §5.1), and `String.lowercased()` ran Unicode case mapping on every header
+/// of every request.
+private func asciiLowercased(_ cString: UnsafePointer<CChar>) -> String {
+    let bytes = UnsafeRawBufferPointer(start: cString, count: strlen(cString))
+    return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        for (index, byte) in bytes.enumerated() {
+            buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+        }
+        return bytes.count
+    }
 }
 
 /// Queues `response` and destroys MHD's copy right away (pitfall 7: MUST_COPY for Swift buffers).
@@ -70,9 +84,14 @@ private func mhdQueue(_ response: Response, on connection: OpaquePointer) -> MHD
     }
     guard let mhdResponse else { return .NO }
     defer { MHD_destroy_response(mhdResponse) }
-    for (name, value) in response.headers where name.lowercased() != "content-length" {
-        guard !value.contains(where: { $0 == "\r" || $0 == "\n" }) else { continue }
+    for (name, value) in response.headers where !isContentLength(name) {
+        // Bytes, not Characters: iterating Characters ran grapheme breaking on every header value.
+        guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 }) else { continue }
         _ = MHD_add_response_header(mhdResponse, name, value)
     }
     return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+}
+
+private func isContentLength(_ name: String) -> Bool {
+    name.utf8.count == 14 && name.lowercased() == "content-length"
 }

@@ -41,4 +41,8 @@ final class MHDConnectionContext {
 /// Collects key/value pairs from `MHD_get_connection_values` during one synchronous call.
 final class MHDValueCollector {
     var pairs: [(String, String)] = []
+    /// Header names are stored lowercased; query argument names as sent.
+    let lowercasingNames: Bool
+
+    init(lowercasingNames: Bool) { self.lowercasingNames = lowercasingNames }
 }
