@@ -45,6 +45,9 @@ struct ControllerStore: Sendable, Equatable {
         return values.remove(at: index)
     }
 
+    /// Changes the instance at `index` (a position from `index(of:)`), for callers that also read it.
+    mutating func modify(at index: Int, _ change: (inout Controller) -> Void) { change(&values[index]) }
+
     mutating func modify(_ id: ControllerID, _ change: (inout Controller) -> Void) {
         guard let index = index(of: id) else { preconditionFailure("\(id) is not live") }
         change(&values[index])

@@ -77,8 +77,11 @@ extension Transaction {
     /// One appearance step over `ids`, top-down: each instance gets `method` and is left in `appearance`.
     private mutating func step(_ ids: [ControllerID], _ method: EventMethod, leaving appearance: AppearanceState, _ animated: Bool) {
         for id in ids {
-            state.update(id) { $0.appearance = appearance }
-            emit(id, method, .animated(animated))
+            // One lookup for both the change and the event: appearance steps are a third of a
+            // push+pop's events.
+            guard let index = state.instances.index(of: id) else { preconditionFailure("\(id) is not live") }
+            state.instances.modify(at: index) { $0.appearance = appearance }
+            emit(id, sceneIndex: state.instances.values[index].sceneIndex, method, .animated(animated))
         }
     }
 }

@@ -90,7 +90,8 @@ extension Transaction {
         for id in ids {
             let sceneIndex = state[live: id].sceneIndex
             state.remove(id)
-            emit(id, sceneIndex, .`deinit`)
+            // Emitted after the removal: the instance is gone, its scene was read before.
+            emit(id, sceneIndex: sceneIndex, .`deinit`)
         }
     }
 }

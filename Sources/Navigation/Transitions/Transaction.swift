@@ -21,16 +21,18 @@ struct Transaction {
         _ id: ControllerID, _ method: EventMethod, _ arguments: consuming EventArguments = .none, result: consuming EventValue? = nil
     ) {
         guard let index = state.instances.index(of: id) else { preconditionFailure("\(id) is not live") }
-        events.append(
-            LifecycleEvent(
-                sequence: state.nextEventSequence, controller: id, sceneIndex: state.instances.values[index].sceneIndex,
-                method: method, arguments: arguments, result: result))
-        state.nextEventSequence += 1
+        emit(id, sceneIndex: state.instances.values[index].sceneIndex, method, arguments, result: result)
     }
 
-    /// Emits for an instance that is already gone from the state (a `deinit`).
-    mutating func emit(_ id: ControllerID, _ sceneIndex: SceneIndex, _ method: EventMethod) {
-        events.append(LifecycleEvent(sequence: state.nextEventSequence, controller: id, sceneIndex: sceneIndex, method: method))
+    /// Emits for `id` whose scene the caller has already looked up.
+    mutating func emit(
+        _ id: ControllerID, sceneIndex: SceneIndex, _ method: EventMethod, _ arguments: consuming EventArguments = .none,
+        result: consuming EventValue? = nil
+    ) {
+        events.append(
+            LifecycleEvent(
+                sequence: state.nextEventSequence, controller: id, sceneIndex: sceneIndex, method: method, arguments: arguments,
+                result: result))
         state.nextEventSequence += 1
     }
 
