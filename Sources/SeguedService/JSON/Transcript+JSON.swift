@@ -94,7 +94,8 @@ extension JSONWriter {
 
     /// Events of a session, whose storyboard's `headers` name their scenes and classes.
     mutating func events(_ events: [LifecycleEvent], headers: EventHeaders) {
-        array { w in for event in events { w.event(event, headers: headers) } }
+        // By index: `for event in events` copied each event out (and destroyed the copy).
+        array { w in for index in events.indices { w.event(events[index], headers: headers) } }
     }
 
     /// An operation's response (api.md "Shapes").
