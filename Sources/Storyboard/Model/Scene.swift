@@ -79,8 +79,8 @@ public struct Scene: Sendable, Equatable {
         segues.filter(\.isEmbedding)
     }
 
-    /// The first segue with `identifier`. Inlinable so that the engine reads it from a scene in place.
-    @inlinable public func segue(_ identifier: SegueID) -> Segue? {
+    /// The first segue with `identifier`.
+    public func segue(_ identifier: SegueID) -> Segue? {
         segues.first { $0.identifier == identifier }
     }
 }
