@@ -12,7 +12,13 @@ public struct LifecycleEvent: Sendable, Equatable {
     public var method: EventMethod
     public var arguments: EventArguments
     /// What a query returned (`shouldPerformSegue`, `canPerformUnwindSegueAction`, …).
-    public var result: EventValue?
+    public var result: EventValue? {
+        get { resultBox?.value }
+        set { resultBox = newValue.map(ResultBox.init) }
+    }
+    /// Boxed: few events have a result, and an inline `EventValue` made every event's copy and
+    /// destruction go through the value witnesses (a tenth of a push+pop under callgrind).
+    private var resultBox: ResultBox?
 
     public init(
         sequence: Int, controller: ControllerID, sceneIndex: SceneIndex, method: EventMethod,
@@ -23,7 +29,12 @@ public struct LifecycleEvent: Sendable, Equatable {
         self.sceneIndex = sceneIndex
         self.method = method
         self.arguments = arguments
-        self.result = result
+        self.resultBox = result.map(ResultBox.init)
+    }
+
+    public static func == (lhs: LifecycleEvent, rhs: LifecycleEvent) -> Bool {
+        lhs.sequence == rhs.sequence && lhs.controller == rhs.controller && lhs.sceneIndex == rhs.sceneIndex
+            && lhs.method == rhs.method && lhs.arguments == rhs.arguments && lhs.result == rhs.result
     }
 
     /// `vc3 list prepareForSegue segue=showItem:show(vc3->vc4) sender=null`, and ` -> result` for queries:
@@ -42,4 +53,11 @@ public struct SearchStep: Sendable, Equatable, CustomStringConvertible {
     public var method: EventMethod
     public var result: EventValue
     public var description: String { "\(controller) \(method.rawValue) -> \(result)" }
+}
+
+/// An event's result, held by reference (see ``LifecycleEvent/result``). Immutable, so sharing it
+/// between copies of an event is safe.
+private final class ResultBox: Sendable {
+    let value: EventValue
+    init(_ value: EventValue) { self.value = value }
 }
