@@ -4,7 +4,12 @@ public import Storyboard
 ///
 /// A value type: a command that fails leaves it exactly as it was (``Navigator/apply(_:to:)``).
 public struct NavigationState: Sendable, Equatable {
-    public let storyboard: Storyboard
+    /// Read in place from a box: the storyboard is seven references, and the engine moves the
+    /// state into every command's transaction and out again, which copied them all each time.
+    public var storyboard: Storyboard {
+        _read { yield storyboardBox.storyboard }
+    }
+    private let storyboardBox: StoryboardBox
     public let profile: Profile
     public internal(set) var traits: Traits
     /// Live instances by id.
@@ -24,7 +29,7 @@ public struct NavigationState: Sendable, Equatable {
     public internal(set) var isEnded = false
 
     public init(storyboard: Storyboard, profile: Profile = .ios17, traits: Traits = .phone) {
-        self.storyboard = storyboard
+        self.storyboardBox = StoryboardBox(storyboard)
         self.profile = profile
         self.traits = traits
     }
@@ -88,4 +93,13 @@ public struct NavigationState: Sendable, Equatable {
         let segues = storyboard.sceneTable[self[live: id].sceneIndex.position].segues
         return segues.first { $0.identifier == identifier }
     }
+}
+
+/// A storyboard held by reference, immutable, so that copying a state retains one object.
+private final class StoryboardBox: Sendable, Equatable {
+    let storyboard: Storyboard
+
+    init(_ storyboard: Storyboard) { self.storyboard = storyboard }
+
+    static func == (lhs: StoryboardBox, rhs: StoryboardBox) -> Bool { lhs === rhs || lhs.storyboard == rhs.storyboard }
 }
