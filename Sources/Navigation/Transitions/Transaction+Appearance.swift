@@ -22,16 +22,16 @@ extension Transaction {
     /// On-screen lists hold a handful of instances, so linear `contains` beats building sets.
     mutating func appearanceChange(from before: [ControllerID]) -> AppearanceChange {
         var after = state.onScreen
-        var appearing = after.filter { !before.contains($0) }
         let createdBefore = state.createdCount
-        loadViews(appearing)
+        // Views load in on-screen order as instances enter (spec §4.3).
+        for id in after where !before.contains(id) && !state[live: id].isViewLoaded { loadView(id) }
         // A view that loaded may have embedded new children on screen; only then is the on-screen
         // list taken again (walking the tree twice per transition was measurable).
-        if state.createdCount != createdBefore {
-            after = state.onScreen
-            appearing = after.filter { !before.contains($0) }
-        }
-        return AppearanceChange(disappearing: before.filter { !after.contains($0) }, appearing: appearing)
+        if state.createdCount != createdBefore { after = state.onScreen }
+        let disappearing = before.filter { !after.contains($0) }
+        // `after` becomes the appearing list in place: one array fewer per transition.
+        after.removeAll { before.contains($0) }
+        return AppearanceChange(disappearing: disappearing, appearing: after)
     }
 
     /// Emits the will- and did-steps of `change` in `order` (and `viewIsAppearing` where the profile

@@ -53,13 +53,9 @@ extension Transaction {
         return id
     }
 
-    /// Loads the views of `ids` that are not loaded yet, in order (spec §4.3). A view that embeds
-    /// children creates and installs them while it loads (spec §5.1).
-    mutating func loadViews(_ ids: [ControllerID]) {
-        for id in ids where !state[live: id].isViewLoaded { loadView(id) }
-    }
-
-    private mutating func loadView(_ id: ControllerID) {
+    /// Loads `id`'s view (spec §4.3); a view that embeds children creates and installs them while it
+    /// loads (spec §5.1). Called for instances coming on screen whose view is not loaded yet.
+    mutating func loadView(_ id: ControllerID) {
         state.update(id) { $0.isViewLoaded = true }
         emit(id, .loadView)
         // `where` rather than `embedSegues`, which builds an array for every view loaded.

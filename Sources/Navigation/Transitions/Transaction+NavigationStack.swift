@@ -32,7 +32,10 @@ extension Transaction {
         let change = appearanceChange(from: before)
         emitAppearance(change, order: .navigation, animated: animated)
         finishPop(pending, animated: animated)
-        release(pending.popped.flatMap { state.releaseOrder(of: $0) })
+        // One popped instance (a plain pop) needs no flattening.
+        let released = pending.popped.count == 1
+            ? state.releaseOrder(of: pending.popped[0]) : pending.popped.flatMap { state.releaseOrder(of: $0) }
+        release(released)
     }
 
     /// The structural half of a pop: the call, each popped instance's `willMoveToParent(nil)`, the
