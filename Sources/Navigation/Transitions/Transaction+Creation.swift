@@ -58,7 +58,7 @@ extension Transaction {
     mutating func loadView(_ id: ControllerID) {
         state.update(id) { $0.isViewLoaded = true }
         emit(id, .loadView)
-        // `where` rather than `embedSegues`, which builds an array for every view loaded.
+        // Filtered with `where`: building the list of embedding segues allocated for every view loaded.
         for segue in state[sceneOf: id].segues where segue.isEmbedding {
             let child = instantiate(segue.destination!)
             let description = SegueDescription(

@@ -79,9 +79,6 @@ struct JSONWriter {
     /// After a key written as part of a fragment: the next value needs no comma.
     mutating func afterKey() { needsComma = false }
 
-    /// A string known to need no escaping (names of Swift enum cases), appended as is.
-    mutating func identifierText(_ text: String) { appendUTF8(text) }
-
     mutating func digits(_ value: Int) { appendDigits(value) }
 
     mutating func string(_ value: String) {

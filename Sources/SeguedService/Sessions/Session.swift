@@ -24,6 +24,11 @@ final class Session: Sendable {
         var stackDocument: StackDocument?
     }
 
+    private enum StackLookup {
+        case kept(StackDocument)
+        case toWrite(NavigationState)
+    }
+
     /// A written stack and the state it describes.
     struct StackDocument: Sendable {
         var revision: Int
@@ -61,30 +66,25 @@ final class Session: Sendable {
         }
     }
 
-    /// The navigation state as it is now, for writing a response after the lock is released: the
-    /// state is a value, so the copy is a few retains, and readers of one session no longer wait
-    /// for each other's JSON writing (bench/http (a) hammers one session from every thread).
-    func snapshot() -> NavigationState {
-        state.withLock { state in
-            state.lastUsed = .now
-            return state.navigation
-        }
-    }
-
     var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsed } }
 
     /// The stack's JSON and its revision. Clients poll the stack far more often than they change it,
-    /// so the document is written once per state (outside the lock, from a snapshot) and kept until
-    /// the next operation; every event moves `nextEventSequence`, so a kept document can only be
-    /// returned for the state it was written from.
+    /// so the document is written once per state and kept until the next operation; every event
+    /// moves `nextEventSequence`, so a kept document can only be returned for the state it was
+    /// written from. It is written outside the lock, from a copy of the state (a few retains), so
+    /// that readers of one session do not wait for each other's JSON writing.
     func stack(write: (NavigationState) -> [UInt8]) -> (body: [UInt8], revision: Int) {
-        let kept: StackDocument? = state.withLock { state in
+        // One lock for both answers: the kept document, or the state to write one from.
+        let found: StackLookup = state.withLock { state in
             state.lastUsed = .now
-            guard let document = state.stackDocument, document.describes(state.navigation) else { return nil }
-            return document
+            if let document = state.stackDocument, document.describes(state.navigation) { return .kept(document) }
+            return .toWrite(state.navigation)
         }
-        if let kept { return (kept.body, kept.revision) }
-        let navigation = snapshot()
+        let navigation: NavigationState
+        switch found {
+        case .kept(let document): return (document.body, document.revision)
+        case .toWrite(let current): navigation = current
+        }
         let document = StackDocument(
             revision: navigation.revision, nextEventSequence: navigation.nextEventSequence, body: write(navigation))
         state.withLock { state in

@@ -74,11 +74,6 @@ public struct Scene: Sendable, Equatable {
         }
     }
 
-    /// The segues performed while the view loads (`embed`, and custom segues that embed).
-    public var embedSegues: [Segue] {
-        segues.filter(\.isEmbedding)
-    }
-
     /// The first segue with `identifier`.
     public func segue(_ identifier: SegueID) -> Segue? {
         segues.first { $0.identifier == identifier }
