@@ -5,32 +5,58 @@ public struct Request: Sendable {
     public var path: String
     /// Query arguments in order; a bare `?flag` has an empty value.
     public var query: [(name: String, value: String)]
-    /// Header fields with lowercased names (RFC 9110 field names are case-insensitive).
-    public var headers: [String: String]
+    /// Header fields in arrival order, names lowercased (RFC 9110 field names are case-insensitive).
+    ///
+    /// A list, not a dictionary: requests carry a handful of fields and the service asks for a few,
+    /// so a scan costs less than hashing every name to build a table per request.
+    public var headerFields: [(name: String, value: String)]
     public var body: [UInt8]
     /// The body was larger than the configured limit and was dropped: the handler answers 413.
     public var bodyExceededLimit: Bool
 
     public init(
-        method: String, path: String, query: [(name: String, value: String)] = [], headers: [String: String] = [:],
-        body: [UInt8] = [], bodyExceededLimit: Bool = false
+        method: String, path: String, query: [(name: String, value: String)] = [],
+        headerFields: [(name: String, value: String)], body: [UInt8] = [], bodyExceededLimit: Bool = false
     ) {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = headers
+        self.headerFields = headerFields
         self.body = body
         self.bodyExceededLimit = bodyExceededLimit
+    }
+
+    /// A request with header fields given by name (names are folded to lowercase; order is the
+    /// names' order), as tests and tools build them.
+    public init(
+        method: String, path: String, query: [(name: String, value: String)] = [], headers: [String: String] = [:],
+        body: [UInt8] = [], bodyExceededLimit: Bool = false
+    ) {
+        self.init(
+            method: method, path: path, query: query,
+            headerFields: headers.sorted { $0.key < $1.key }.map { (Request.folded($0.key), $0.value) },
+            body: body, bodyExceededLimit: bodyExceededLimit)
+    }
+
+    /// The header fields by name; the first field wins when a name repeats.
+    public var headers: [String: String] {
+        Dictionary(headerFields.map { ($0.name, $0.value) }) { first, _ in first }
     }
 
     /// The value of a header field, by case-insensitive name.
     /// Field names are ASCII tokens (RFC 9110 §5.1), so only ASCII letters are folded, as they are
     /// when a request's names are stored.
     public func header(_ name: String) -> String? {
-        // Callers mostly pass lowercase literals: those are looked up as they are.
-        guard name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return headers[name] }
-        let folded = name.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
-        return headers[String(decoding: folded, as: UTF8.self)]
+        // Callers mostly pass lowercase literals: those are compared as they are.
+        let name = Request.folded(name)
+        for field in headerFields where field.name == name { return field.value }
+        return nil
+    }
+
+    /// `name` with ASCII letters lowercased; `name` itself when it has none.
+    static func folded(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return name }
+        return String(decoding: name.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     /// The first value of a query argument.

@@ -32,9 +32,12 @@ struct RoutingTableTests {
 
     @Test func pathsThatNameNoResource_matchNothing() {
         let service = SeguedService()
-        for path in ["/", "/v1", "/v2/sessions", "/v1/sessions/x/stacks", "/v1/sessions/x/events/other", "/healthz/x", "/v1/other/x"] {
+        for path in ["/", "/v1", "/v2/sessions", "/v1/sessions/x/stacks", "/v1/sessions/x/events/other", "/healthz/x", "/v1/other/x",
+            "/v1/storyboards/x/stack", "/v1/sessions/x/stack/y", "/v1/sessions/x/events/stream/y", "/V1/sessions", "/v1/Sessions",
+            "/healthzz", "/v1/sessionsx/a"] {
             #expect(service.route(.make("GET", path)) == nil, "\(path)")
         }
         #expect(service.route(.make("GET", "//v1//sessions/abc/stack/"))?.id == "abc")
+        #expect(service.route(.make("GET", "/v1/sessions/é ü/events"))?.id == "é ü")
     }
 }

@@ -32,8 +32,8 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     }
     let request = Request(
         method: context.method, path: context.path,
-        query: mhdValues(connection, .GET_ARGUMENT_KIND).map { (name: $0.0, value: $0.1) },
-        headers: Dictionary(mhdValues(connection, .HEADER_KIND, lowercasingNames: true)) { first, _ in first },
+        query: mhdValues(connection, .GET_ARGUMENT_KIND),
+        headerFields: mhdValues(connection, .HEADER_KIND, lowercasingNames: true),
         body: context.body, bodyExceededLimit: context.exceededLimit)
     return mhdQueue(core.respond(to: request), on: connection)
 }
@@ -47,7 +47,7 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
 }
 
 /// Copies the key/value pairs of one kind (headers, query arguments) out of the connection.
-private func mhdValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercasingNames: Bool = false) -> [(String, String)] {
+private func mhdValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercasingNames: Bool = false) -> [(name: String, value: String)] {
     let collector = MHDValueCollector(lowercasingNames: lowercasingNames)
     // Unretained: the collector lives on this stack frame for the whole synchronous call.
     let context = Unmanaged.passUnretained(collector).toOpaque()
@@ -87,7 +87,9 @@ private func mhdQueue(_ response: Response, on connection: OpaquePointer) -> MHD
     for (name, value) in response.headers where !isContentLength(name) {
         // Bytes, not Characters: iterating Characters ran grapheme breaking on every header value.
         guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 }) else { continue }
-        _ = MHD_add_response_header(mhdResponse, name, value)
+        // withCString lends a native string's own NUL-terminated bytes; passing the String itself
+        // made an array copy of each name and value.
+        _ = name.withCString { name in value.withCString { value in MHD_add_response_header(mhdResponse, name, value) } }
     }
     return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
 }

@@ -40,7 +40,7 @@ final class MHDConnectionContext {
 
 /// Collects key/value pairs from `MHD_get_connection_values` during one synchronous call.
 final class MHDValueCollector {
-    var pairs: [(String, String)] = []
+    var pairs: [(name: String, value: String)] = []
     /// Header names are stored lowercased; query argument names as sent.
     let lowercasingNames: Bool
 

@@ -6,10 +6,19 @@ public struct SessionID: RawRepresentable, Hashable, Sendable, CustomStringConve
 
     /// 1–64 characters from `A–Z a–z 0–9 . _ -`: safe in a URL path segment without escaping.
     public init?(validating text: String) {
-        guard (1...64).contains(text.count),
-            text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) })
-        else { return nil }
+        // Bytes: every allowed character is one ASCII byte, and any other byte (of a non-ASCII
+        // character too) is refused. Checking Unicode scalar properties cost a tenth of a request.
+        guard (1...64).contains(text.utf8.count), text.utf8.allSatisfy(SessionID.isAllowed) else { return nil }
         rawValue = text
+    }
+
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
+        default: false
+        }
     }
 
     static func random() -> SessionID {
