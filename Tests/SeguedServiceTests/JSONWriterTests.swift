@@ -127,3 +127,29 @@ struct EventWriterTests {
         }
     }
 }
+
+/// A transcript names one segue several times; repeats are copies of the first one's bytes, which
+/// must read exactly as a fresh write would, commas included.
+struct SegueWriterTests {
+    private let show = SegueDescription(identifier: SegueID("show"), kind: .show, source: ControllerID(rawValue: 3), destination: ControllerID(rawValue: 4))
+    private let unwind = SegueDescription(identifier: nil, kind: .unwind, source: ControllerID(rawValue: 4), destination: nil)
+
+    @Test func repeatedSegues_readAsFreshWrites() {
+        var writer = JSONWriter()
+        writer.object { w in
+            w.key("a"); w.segue(show)
+            w.key("b"); w.array { w in
+                w.segue(show)
+                w.int(1)
+                w.segue(show)
+                w.segue(unwind)
+                w.segue(show)
+            }
+            w.key("c"); w.segue(unwind)
+        }
+        let showJSON = #"{"identifier":"show","kind":"show","source":"vc3","destination":"vc4"}"#
+        let unwindJSON = #"{"identifier":null,"kind":"unwind","source":"vc4","destination":null}"#
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+            == #"{"a":\#(showJSON),"b":[\#(showJSON),1,\#(showJSON),\#(unwindJSON),\#(showJSON)],"c":\#(unwindJSON)}"#)
+    }
+}

@@ -15,33 +15,41 @@ import Storyboard
 ///     w.key("path"); w.array { w in w.string("vc1") }
 /// }
 /// ```
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+///
+/// Noncopyable: it owns its ``ByteBuffer``, and it is only ever lent (`inout`) to the code writing.
+struct JSONWriter: ~Copyable {
+    private var buffer: ByteBuffer
     /// Whether the next value in the current container needs a comma before it.
     private var needsComma = false
+    /// The last segue object written and where its bytes are: a transcript names one segue up to
+    /// four times (top level, `prepare`, `perform`, the unwind action), copied after the first.
+    private var lastSegue: (segue: SegueDescription, bytes: Range<Int>)?
 
-    init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 512) { buffer = ByteBuffer(capacity: capacity) }
+
+    /// What has been written, copied out.
+    var bytes: [UInt8] { buffer.bytes }
 
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { buffer.append(UInt8(ascii: ",")) }
         needsComma = true
     }
 
     mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        buffer.append(UInt8(ascii: "{"))
         needsComma = false
         body(&self)
-        bytes.append(UInt8(ascii: "}"))
+        buffer.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     mutating func array(_ body: (inout JSONWriter) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        buffer.append(UInt8(ascii: "["))
         needsComma = false
         body(&self)
-        bytes.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
@@ -49,12 +57,36 @@ struct JSONWriter {
     mutating func key(_ name: String) {
         separate()
         writeEscaped(name)
-        bytes.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
+    /// A member name the engine chose (an event argument's): an identifier, so written without the
+    /// escaping scan.
+    mutating func key(identifier name: String) {
+        assert(!Self.needsEscaping(name), "\(name) is not an identifier")
+        separate()
+        buffer.append(UInt8(ascii: "\""))
+        appendUTF8(name)
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// `segue` as an object, by `write`; a copy of the bytes when it is the segue written last.
+    mutating func segue(_ segue: SegueDescription, write: (inout JSONWriter) -> Void) {
+        if let last = lastSegue, last.segue == segue {
+            separate()
+            buffer.appendCopy(of: last.bytes)
+            return
+        }
+        let start = buffer.byteCount + (needsComma ? 1 : 0)
+        object(write)
+        lastSegue = (segue, start..<buffer.byteCount)
+    }
+
     mutating func key(_ key: JSONKey) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { buffer.append(UInt8(ascii: ",")) }
         append(key.bytes)
         needsComma = false
     }
@@ -66,9 +98,9 @@ struct JSONWriter {
     /// The fragments written here (pre-built keys, a storyboard's scene headers, its names) are
     /// shared by every server thread: they are appended without retaining them
     /// (``Swift/Array/append(borrowing:)``).
-    private mutating func append(_ source: borrowing [UInt8]) { bytes.append(borrowing: source) }
+    private mutating func append(_ source: borrowing [UInt8]) { buffer.append(borrowing: source) }
 
-    private mutating func appendUTF8(_ string: borrowing String) { bytes.append(utf8Of: string) }
+    private mutating func appendUTF8(_ string: borrowing String) { buffer.append(utf8Of: string) }
 
     /// Starts a value by hand: the comma if one is due. `finishValue()` ends it.
     mutating func beginValue() { separate() }
@@ -100,7 +132,7 @@ struct JSONWriter {
         separate()
         append(Self.quotedPrefix)
         appendDigits(id.rawValue)
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     mutating func controller(_ id: ControllerID?) {
@@ -112,7 +144,7 @@ struct JSONWriter {
     /// Decimal digits of `value`; `String(value)` allocated for every number written.
     private mutating func appendDigits(_ value: Int) {
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            buffer.append(UInt8(ascii: "-"))
             // The magnitude as UInt: Int.min has no positive Int.
             appendDigits(magnitude: value.magnitude)
         } else {
@@ -143,7 +175,7 @@ struct JSONWriter {
             count += 1
         } while padded ? count < 8 : rest > 0
         for _ in 0..<count {
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: packed))
+            buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: packed))
             packed >>= 8
         }
     }
@@ -151,20 +183,20 @@ struct JSONWriter {
     mutating func double(_ value: Double) {
         separate()
         if value.isFinite {
-            bytes.append(contentsOf: JSONValue.format(value).utf8)
+            appendUTF8(JSONValue.format(value))
         } else {
-            bytes.append(contentsOf: "null".utf8)
+            appendUTF8("null")
         }
     }
 
     mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        appendUTF8(value ? "true" : "false")
     }
 
     mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        appendUTF8("null")
     }
 
     /// Appends text that is already valid JSON.
@@ -181,19 +213,19 @@ struct JSONWriter {
     /// UTF-8 (a `Span`, bounds-checked and copy-free) decides, and the bytes are then appended at
     /// once. Appending byte by byte was 42% of the service's instructions under callgrind.
     private mutating func writeEscaped(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         if Self.needsEscaping(string) {
             for byte in string.utf8 {
                 if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                     appendEscape(byte)
                 } else {
-                    bytes.append(byte)
+                    buffer.append(byte)
                 }
             }
         } else {
             appendUTF8(string)
         }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     private static func needsEscaping(_ string: String) -> Bool {
@@ -206,16 +238,16 @@ struct JSONWriter {
     }
 
     private mutating func appendEscape(_ byte: UInt8) {
+        buffer.append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
+        case 0x0A: buffer.append(UInt8(ascii: "n"))
+        case 0x0D: buffer.append(UInt8(ascii: "r"))
+        case 0x09: buffer.append(UInt8(ascii: "t"))
         default:
-            bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            bytes.append(Self.hex[Int(byte >> 4)])
-            bytes.append(Self.hex[Int(byte & 0x0F)])
+            appendUTF8("u00")
+            buffer.append(Self.hex[Int(byte >> 4)])
+            buffer.append(Self.hex[Int(byte & 0x0F)])
         }
     }
 }

@@ -3,7 +3,7 @@ import Storyboard
 
 extension JSONWriter {
     mutating func segue(_ segue: SegueDescription) {
-        object { w in
+        self.segue(segue) { w in
             w.key(.identifier); w.string(segue.identifier?.rawValue)
             w.key(.kind); w.string(segue.kind.rawValue)
             w.key(.source); w.controller(segue.source)
@@ -85,7 +85,7 @@ extension JSONWriter {
                 w.key(.animated); w.bool(animated)
             case .list(let elements):
                 for element in elements {
-                    w.key(element.name)
+                    w.key(identifier: element.name)
                     w.eventValue(element.value)
                 }
             }
