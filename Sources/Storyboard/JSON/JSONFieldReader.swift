@@ -21,6 +21,8 @@ public struct JSONFieldReader {
 
     /// Records each key of `object` that is not in `known`, sorted, as an unknown field.
     public mutating func rejectUnknownKeys(_ object: [String: JSONValue], known: Set<String>, at path: String) {
+        // Sorting (an allocation) only when there is something to report.
+        guard !object.keys.allSatisfy(known.contains) else { return }
         for key in object.keys.sorted() where !known.contains(key) {
             fail(join(path, key), "unknown field")
         }
