@@ -1,8 +1,11 @@
 /// An HTTP response: status, header fields in order, and the body bytes.
 public struct Response: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: [UInt8]
+    public var status: Int { didSet { prepared = nil } }
+    public var headers: [(name: String, value: String)] { didSet { prepared = nil } }
+    public var body: [UInt8] { didSet { prepared = nil } }
+    /// The same response already handed to libmicrohttpd (``preparedForReuse()``); any change above drops
+    /// it, so what is sent is always what these properties say.
+    public internal(set) var prepared: PreparedResponse?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status

@@ -34,7 +34,7 @@ struct RoutingTableTests {
         let service = SeguedService()
         for path in ["/", "/v1", "/v2/sessions", "/v1/sessions/x/stacks", "/v1/sessions/x/events/other", "/healthz/x", "/v1/other/x",
             "/v1/storyboards/x/stack", "/v1/sessions/x/stack/y", "/v1/sessions/x/events/stream/y", "/V1/sessions", "/v1/Sessions",
-            "/healthzz", "/v1/sessionsx/a"] {
+            "/healthzz", "/v1/sessionsx/a", "/v1/sessions/x/events/stream/y/z/w", "/a/b/c/d/e/f/g/h/i/j", "", "////"] {
             #expect(service.route(.make("GET", path)) == nil, "\(path)")
         }
         #expect(service.route(.make("GET", "//v1//sessions/abc/stack/"))?.id == "abc")

@@ -76,24 +76,13 @@ private func asciiLowercased(_ cString: UnsafePointer<CChar>) -> String {
     }
 }
 
-/// Queues `response` and destroys MHD's copy right away (pitfall 7: MUST_COPY for Swift buffers).
-/// MHD refuses a manual Content-Length and header values with CR or LF (pitfall 8): those are skipped.
+/// Queues `response`: its prepared MHD response when it has one, else one made for it and
+/// destroyed right away (pitfall 7: MUST_COPY for Swift buffers; MHD keeps it until sent).
 private func mhdQueue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
-    let mhdResponse = response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    if let prepared = response.prepared {
+        return MHD_queue_response(connection, UInt32(response.status), prepared.handle)
     }
-    guard let mhdResponse else { return .NO }
-    defer { MHD_destroy_response(mhdResponse) }
-    for (name, value) in response.headers where !isContentLength(name) {
-        // Bytes, not Characters: iterating Characters ran grapheme breaking on every header value.
-        guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 }) else { continue }
-        // withCString lends a native string's own NUL-terminated bytes; passing the String itself
-        // made an array copy of each name and value.
-        _ = name.withCString { name in value.withCString { value in MHD_add_response_header(mhdResponse, name, value) } }
-    }
-    return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
-}
-
-private func isContentLength(_ name: String) -> Bool {
-    name.utf8.count == 14 && name.lowercased() == "content-length"
+    guard let made = mhdResponse(response) else { return .NO }
+    defer { MHD_destroy_response(made) }
+    return MHD_queue_response(connection, UInt32(response.status), made)
 }

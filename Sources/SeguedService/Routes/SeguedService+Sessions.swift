@@ -119,12 +119,9 @@ extension SeguedService {
 
     func getStack(_ id: String) throws(Problem) -> Response {
         let session = try lookupSession(id)
-        let stack = session.stack { state in
-            var writer = JSONWriter(capacity: 2048)
-            writer.stack(state)
-            return writer.bytes
+        return session.stack { state in
+            Self.json(200, capacity: 2048, headers: [("ETag", ETag.value(state.revision))]) { w in w.stack(state) }
         }
-        return Response(status: 200, headers: [("Content-Type", "application/json"), ("ETag", ETag.value(stack.revision))], body: stack.body)
     }
 
     func lookupSession(_ id: String) throws(Problem) -> Session {

@@ -20,7 +20,7 @@ final class Session: Sendable {
         var log: EventLog
         var idempotency: IdempotencyCache
         var lastUsed: ContinuousClock.Instant
-        /// The stack's JSON for the state as it is, once a client has asked for it (see `stack`).
+        /// The stack's response for the state as it is, once a client has asked for it (see `stack`).
         var stackDocument: StackDocument?
     }
 
@@ -29,11 +29,11 @@ final class Session: Sendable {
         case toWrite(NavigationState)
     }
 
-    /// A written stack and the state it describes.
+    /// A stack response, prepared for libmicrohttpd, and the state it describes.
     struct StackDocument: Sendable {
         var revision: Int
         var nextEventSequence: Int
-        var body: [UInt8]
+        var response: Response
 
         func describes(_ navigation: NavigationState) -> Bool {
             revision == navigation.revision && nextEventSequence == navigation.nextEventSequence
@@ -68,12 +68,13 @@ final class Session: Sendable {
 
     var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsed } }
 
-    /// The stack's JSON and its revision. Clients poll the stack far more often than they change it,
-    /// so the document is written once per state and kept until the next operation; every event
+    /// The stack's response. Clients poll the stack far more often than they change it, so the
+    /// response is written once per state, handed to libmicrohttpd once (``Response/preparedForReuse()``)
+    /// and kept until the next operation; every event
     /// moves `nextEventSequence`, so a kept document can only be returned for the state it was
     /// written from. It is written outside the lock, from a copy of the state (a few retains), so
     /// that readers of one session do not wait for each other's JSON writing.
-    func stack(write: (NavigationState) -> [UInt8]) -> (body: [UInt8], revision: Int) {
+    func stack(respond: (NavigationState) -> Response) -> Response {
         // One lock for both answers: the kept document, or the state to write one from.
         let found: StackLookup = state.withLock { state in
             state.lastUsed = .now
@@ -82,15 +83,16 @@ final class Session: Sendable {
         }
         let navigation: NavigationState
         switch found {
-        case .kept(let document): return (document.body, document.revision)
+        case .kept(let document): return document.response
         case .toWrite(let current): navigation = current
         }
         let document = StackDocument(
-            revision: navigation.revision, nextEventSequence: navigation.nextEventSequence, body: write(navigation))
+            revision: navigation.revision, nextEventSequence: navigation.nextEventSequence,
+            response: respond(navigation).preparedForReuse())
         state.withLock { state in
             if document.describes(state.navigation) { state.stackDocument = document }
         }
-        return (document.body, document.revision)
+        return document.response
     }
 
     /// Applies `command` under the lock (spec: operations on one session are serialized).
