@@ -37,6 +37,13 @@ public struct ByteBuffer: ~Copyable {
         source.withUnsafeBufferPointer { append(contentsOf: $0) }
     }
 
+    /// Appends a literal's UTF-8. A `StaticString` has no reference count, so fragments written as
+    /// literals cost no retain, and no cross-core traffic when every thread writes them.
+    @inlinable
+    public mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
     /// Appends a string's UTF-8 (copied from the string's own storage).
     @inlinable
     public mutating func append(utf8Of source: borrowing String) {

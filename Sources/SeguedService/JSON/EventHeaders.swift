@@ -1,9 +1,9 @@
 import Navigation
 import Storyboard
 
-/// The parts of an event's JSON that do not depend on the event's numbers, written once:
-/// per scene of a storyboard, `","scene":"detail","class":"ItemDetailViewController","method":"`,
-/// and per method, `viewWillAppear","args":`.
+/// The parts of an event's JSON that do not depend on the event's numbers, written once per scene
+/// of a storyboard: `","scene":"detail","class":"ItemDetailViewController","method":"`; and the
+/// literal fragments around them.
 ///
 /// A transcript is dozens of events naming a handful of scenes and methods; writing those strings
 /// member by member (escaping checked each time) was most of an operation's response.
@@ -29,27 +29,24 @@ final class EventHeaders: Sendable {
         _read { yield scenes[index.position] }
     }
 
-    static subscript(method method: EventMethod) -> [UInt8] {
-        _read { yield methods[method.position] }
-    }
+    private static var quote: StaticString { "\"" }
+    private static var comma: StaticString { "," }
 
-    private static let quote = Array("\"".utf8)
-    private static let comma = Array(",".utf8)
-    /// By ``EventMethod/position``.
-    private static let methods: [[UInt8]] = EventMethod.allCases.map { Array(#"\#($0.rawValue)","args":"#.utf8) }
-
+    // Literals (computed: nothing to initialize or retain).
     // Whole argument objects for the inline shapes, so that most events write their arguments in
     // one or two appends.
-    static let open = Array(#"{"seq":"#.utf8)
-    static let vc = Array(#","vc":"vc"#.utf8)
-    static let noArguments = Array("{}}".utf8)
-    static let animatedTrue = Array(#"{"animated":true}}"#.utf8)
-    static let animatedFalse = Array(#"{"animated":false}}"#.utf8)
-    static let parentNull = Array(#"{"parent":null}}"#.utf8)
-    static let parent = Array(#"{"parent":"vc"#.utf8)
-    static let viewController = Array(#"{"viewController":"vc"#.utf8)
-    static let andAnimatedTrue = Array(#"","animated":true}}"#.utf8)
-    static let andAnimatedFalse = Array(#"","animated":false}}"#.utf8)
-    static let closeString = Array(#""}}"#.utf8)
-    static let close = Array("}".utf8)
+    static var open: StaticString { #"{"seq":"# }
+    static var vc: StaticString { #","vc":"vc"# }
+    static var noArguments: StaticString { "{}}" }
+    static var animatedTrue: StaticString { #"{"animated":true}}"# }
+    static var animatedFalse: StaticString { #"{"animated":false}}"# }
+    static var parentNull: StaticString { #"{"parent":null}}"# }
+    static var parent: StaticString { #"{"parent":"vc"# }
+    static var viewController: StaticString { #"{"viewController":"vc"# }
+    static var andAnimatedTrue: StaticString { #"","animated":true}}"# }
+    static var andAnimatedFalse: StaticString { #"","animated":false}}"# }
+    static var closeString: StaticString { #""}}"# }
+    static var close: StaticString { "}" }
+    /// After the method's name.
+    static var methodEnd: StaticString { #"","args":"# }
 }

@@ -1,13 +1,15 @@
-/// An object member name known when the code is written, kept as the bytes `"name":` so that
-/// writing it is one append: the hot writers (events, transcripts, stacks) write dozens per
-/// response, and escaping each name anew cost three times as much (callgrind, bench/engine service).
+/// An object member name known when the code is written, written without the escaping scan: the
+/// hot writers (events, transcripts, stacks) write dozens per response, and escaping each name anew
+/// cost three times as much (callgrind, bench/engine service). A `StaticString`, not an array:
+/// every server thread writes the same keys, and retaining a shared array made its reference count
+/// bounce between cores.
 struct JSONKey: Sendable {
-    let bytes: [UInt8]
+    let name: StaticString
 
     /// - Precondition: `name` needs no escaping (the names of api.md are ASCII identifiers).
-    init(_ name: String) {
-        precondition(name.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
-        bytes = Array("\"\(name)\":".utf8)
+    init(_ name: StaticString) {
+        precondition(name.withUTF8Buffer { $0.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") } })
+        self.name = name
     }
 }
 

@@ -87,13 +87,22 @@ struct JSONWriter: ~Copyable {
 
     mutating func key(_ key: JSONKey) {
         if needsComma { buffer.append(UInt8(ascii: ",")) }
-        append(key.bytes)
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(key.name)
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// Appends bytes inside a value being written by hand (no comma logic): the cached fragments
     /// of the event writer.
     mutating func fragment(_ json: [UInt8]) { append(json) }
+
+    /// The same for a literal fragment (no reference count to touch).
+    mutating func fragment(_ json: StaticString) { buffer.append(json) }
+
+    /// A string known to need no escaping (engine-defined names), without quotes.
+    mutating func fragment(unescaped text: String) { appendUTF8(text) }
 
     /// The fragments written here (pre-built keys, a storyboard's scene headers, its names) are
     /// shared by every server thread: they are appended without retaining them

@@ -35,7 +35,9 @@ extension JSONWriter {
         fragment(EventHeaders.vc)
         digits(event.controller.rawValue)
         fragment(headers[scene: event.sceneIndex])
-        fragment(EventHeaders[method: event.method])
+        // The method's name is a literal (no reference count), like the fragment after it.
+        fragment(unescaped: event.method.rawValue)
+        fragment(EventHeaders.methodEnd)
         if event.result != nil || !inlineArgumentsAndClose(event.arguments) {
             afterKey()
             arguments(event.arguments)
