@@ -104,9 +104,8 @@ struct JSONWriter: ~Copyable {
     /// A string known to need no escaping (engine-defined names), without quotes.
     mutating func fragment(unescaped text: String) { appendUTF8(text) }
 
-    /// The fragments written here (pre-built keys, a storyboard's scene headers, its names) are
-    /// shared by every server thread: they are appended without retaining them
-    /// (``Swift/Array/append(borrowing:)``).
+    /// The arrays written here (a storyboard's scene headers, raw JSON) may be shared by every server
+    /// thread: they are borrowed, not retained (``ByteBuffer/append(borrowing:)``).
     private mutating func append(_ source: borrowing [UInt8]) { buffer.append(borrowing: source) }
 
     private mutating func appendUTF8(_ string: borrowing String) { buffer.append(utf8Of: string) }
