@@ -1,16 +1,15 @@
 /// The non-empty `/`-separated segments of a path, in order: `/v1//sessions/` has `v1` and
-/// `sessions`, as the router has always read paths. Paths of more than ``capacity`` segments
-/// match no route and are not split further.
+/// `sessions`, as the router has always read paths. Paths of more than six segments (the bounds
+/// kept inline) match no route and are not split further.
 ///
 /// Offsets into the path's UTF-8, found once over a `Span` and kept inline: walking `String.Index`es
 /// and slicing `Substring`s cost 2,500 instructions for a four-segment path, a tenth of a cached
 /// `GET …/stack`.
 struct PathSegments {
-    static let capacity = 6
     let path: String
     private var bounds = InlineArray<6, (start: Int, end: Int)>(repeating: (0, 0))
     private(set) var count = 0
-    /// More segments than ``capacity``.
+    /// More segments than the bounds hold.
     private(set) var overflowed = false
 
     init(_ path: String) {
@@ -24,7 +23,7 @@ struct PathSegments {
             }
             let start = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "/") { index += 1 }
-            guard count < Self.capacity else {
+            guard count < bounds.count else {
                 overflowed = true
                 return
             }
