@@ -5,16 +5,29 @@ import Storyboard
 /// Decoding of the operation endpoints' bodies (api.md), kept behind these functions so that the
 /// decoder can be swapped for a faster one if profiling asks for it.
 extension Command {
-    private static let segueKeys: Set<String> = [
-        "identifier", "source", "trigger", "shouldPerform", "sender", "data", "animated", "kind", "scene",
-        "storyboardIdentifier", "modalPresentationStyle",
-    ]
+    /// The fields of `POST …/segues`. A switch rather than a shared set: no hashing, and nothing
+    /// retained across threads.
+    private static func isSegueField(_ key: String) -> Bool {
+        switch key {
+        case "identifier", "source", "trigger", "shouldPerform", "sender", "data", "animated", "kind", "scene",
+            "storyboardIdentifier", "modalPresentationStyle":
+            true
+        default: false
+        }
+    }
+
+    private static func isUnwindField(_ key: String) -> Bool {
+        switch key {
+        case "action", "identifier", "source", "trigger", "shouldPerform", "data", "animated": true
+        default: false
+        }
+    }
 
     /// `POST …/segues`: a storyboard segue by `identifier`, or a segue made in code by `kind` and a
     /// destination (`scene` or `storyboardIdentifier`).
     static func segue(_ request: Request) throws(Problem) -> Command {
         var body = try RequestBody(request)
-        body.only(segueKeys)
+        body.only(where: isSegueField)
         let source = body.controller("source")
         let animated = body.bool("animated")
         let data = body.data()
@@ -23,8 +36,8 @@ extension Command {
             let destination = body.sceneReference(required: true)
             let identifier = body.string("identifier").map { SegueID($0) }
             let style = body.enumeration(PresentationStyle.self, "modalPresentationStyle")
-            for key in ["trigger", "shouldPerform", "sender"] where body.object[key] != nil {
-                body.reader.fail(key, "not used by a segue made in code (it skips shouldPerformSegue)")
+            for key in ["trigger", "shouldPerform", "sender"] {
+                body.reject(ifPresent: key, "not used by a segue made in code (it skips shouldPerformSegue)")
             }
             let request = kind.flatMap { kind in
                 destination.map { destination in
@@ -39,9 +52,10 @@ extension Command {
         let trigger = body.enumeration(Trigger.self, "trigger") ?? .storyboard
         let shouldPerform = body.bool("shouldPerform")
         let sender = body.object["sender"] ?? .null
-        for key in ["scene", "storyboardIdentifier", "modalPresentationStyle"] where body.object[key] != nil {
-            body.reader.fail(key, "only for a segue made in code (give kind)")
-        }
+        // Three calls, not a loop over an array literal: that array was allocated on every request.
+        body.reject(ifPresent: "scene", "only for a segue made in code (give kind)")
+        body.reject(ifPresent: "storyboardIdentifier", "only for a segue made in code (give kind)")
+        body.reject(ifPresent: "modalPresentationStyle", "only for a segue made in code (give kind)")
         let request = identifier.map {
             Command.SegueRequest(
                 identifier: SegueID($0), source: source, trigger: trigger, shouldPerform: shouldPerform, sender: sender,
@@ -53,7 +67,7 @@ extension Command {
     /// `POST …/unwind`: `{action}` or `{identifier}` of an unwind segue.
     static func unwind(_ request: Request) throws(Problem) -> Command {
         var body = try RequestBody(request)
-        body.only(["action", "identifier", "source", "trigger", "shouldPerform", "data", "animated"])
+        body.only(where: isUnwindField)
         let action = body.string("action")
         let identifier = body.string("identifier")
         let target: UnwindTarget?

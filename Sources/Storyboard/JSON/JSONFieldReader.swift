@@ -28,8 +28,22 @@ public struct JSONFieldReader {
         }
     }
 
+    /// Records each key of `object` that `isKnown` does not accept, sorted, as an unknown field.
+    public mutating func rejectUnknownKeys(_ object: JSONMembers, where isKnown: (String) -> Bool, at path: String) {
+        for key in object.keys(rejectedBy: isKnown) {
+            fail(join(path, key), "unknown field")
+        }
+    }
+
     public mutating func string(_ object: [String: JSONValue], _ key: String, at path: String) -> String? {
-        guard let value = object[key], value != .null else { return nil }
+        string(object[key], key, at: path)
+    }
+
+    /// The string in `value`, the member `key` of the object at `path` (`nil` for absent and null).
+    /// The forms that take the value let a caller look it up its own way (``JSONMembers``); the
+    /// path is joined only for a problem.
+    public mutating func string(_ value: JSONValue?, _ key: String, at path: String) -> String? {
+        guard let value, value != .null else { return nil }
         guard let string = value.stringValue else {
             fail(join(path, key), "expected a string, found \(value.typeName)")
             return nil
@@ -38,7 +52,11 @@ public struct JSONFieldReader {
     }
 
     public mutating func bool(_ object: [String: JSONValue], _ key: String, at path: String) -> Bool? {
-        guard let value = object[key], value != .null else { return nil }
+        bool(object[key], key, at: path)
+    }
+
+    public mutating func bool(_ value: JSONValue?, _ key: String, at path: String) -> Bool? {
+        guard let value, value != .null else { return nil }
         guard let bool = value.boolValue else {
             fail(join(path, key), "expected a boolean, found \(value.typeName)")
             return nil
@@ -47,7 +65,11 @@ public struct JSONFieldReader {
     }
 
     public mutating func int(_ object: [String: JSONValue], _ key: String, at path: String) -> Int? {
-        guard let value = object[key], value != .null else { return nil }
+        int(object[key], key, at: path)
+    }
+
+    public mutating func int(_ value: JSONValue?, _ key: String, at path: String) -> Int? {
+        guard let value, value != .null else { return nil }
         guard let int = value.intValue else {
             fail(join(path, key), "expected an integer, found \(value.typeName)")
             return nil
@@ -89,7 +111,13 @@ public struct JSONFieldReader {
     public mutating func enumeration<E: RawRepresentable & CaseIterable>(
         _ type: E.Type, _ object: [String: JSONValue], _ key: String, at path: String
     ) -> E? where E.RawValue == String {
-        guard let raw = string(object, key, at: path) else { return nil }
+        enumeration(type, object[key], key, at: path)
+    }
+
+    public mutating func enumeration<E: RawRepresentable & CaseIterable>(
+        _ type: E.Type, _ value: JSONValue?, _ key: String, at path: String
+    ) -> E? where E.RawValue == String {
+        guard let raw = string(value, key, at: path) else { return nil }
         guard let value = E(rawValue: raw) else {
             let allowed = E.allCases.map(\.rawValue).joined(separator: ", ")
             fail(join(path, key), "unknown value \"\(raw)\" (expected one of: \(allowed))")

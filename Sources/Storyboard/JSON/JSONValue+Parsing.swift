@@ -25,15 +25,43 @@ extension JSONValue {
         return try parseChecked(Data(bytes))
     }
 
+    /// A parsed document whose top level is kept as a list of members when it is an object.
+    public enum TopLevel: Sendable, Equatable {
+        case object(JSONMembers)
+        /// Any other value at the top level.
+        case other(JSONValue)
+    }
+
+    /// Parses a request body, which should be an object: its top-level members come back as a list
+    /// (``JSONMembers``) rather than a dictionary, so that building and reading them hashes nothing.
+    /// - Throws: ``ParseError`` for bytes that are not JSON.
+    public static func parseTopLevel(_ bytes: [UInt8]) throws(ParseError) -> TopLevel {
+        guard !hasTrailingComma(bytes) else { throw ParseError(message: "not valid JSON") }
+        let object = try foundationObject(Data(bytes))
+        guard let dictionary = object as? [String: Any] else {
+            guard let value = JSONValue(foundationObject: object) else { throw ParseError(message: "not valid JSON") }
+            return .other(value)
+        }
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(dictionary.count)
+        for (key, element) in dictionary {
+            guard let value = JSONValue(foundationObject: element) else { throw ParseError(message: "not valid JSON") }
+            members.append((key, value))
+        }
+        return .object(JSONMembers(members))
+    }
+
     private static func parseChecked(_ data: Data) throws(ParseError) -> JSONValue {
-        let object: Any
+        guard let value = JSONValue(foundationObject: try foundationObject(data)) else { throw ParseError(message: "not valid JSON") }
+        return value
+    }
+
+    private static func foundationObject(_ data: Data) throws(ParseError) -> Any {
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             throw ParseError(message: "not valid JSON")
         }
-        guard let value = JSONValue(foundationObject: object) else { throw ParseError(message: "not valid JSON") }
-        return value
     }
 
     /// Whether a comma is followed, past whitespace, by `]` or `}` outside a string: swift-corelibs-
