@@ -39,12 +39,12 @@ public final class SeguedService: Sendable {
     @Sendable
     public func handle(_ request: Request) -> Response {
         let start = ContinuousClock.now
-        var template = "unmatched"
+        var endpoint: Endpoint?
         let response: Response
         if request.bodyExceededLimit {
             response = Problem.bodyTooLarge(limit: configuration.maxBodySize).response
         } else if let route = route(request) {
-            template = route.template
+            endpoint = route.endpoint
             do {
                 response = try run(route, request)
             } catch {
@@ -54,7 +54,7 @@ public final class SeguedService: Sendable {
             response = Problem.notFound(request.path).response
         }
         let duration = ContinuousClock.now - start
-        metrics.recordRequest(route: template, method: request.method, status: response.status, duration: duration)
+        metrics.recordRequest(route: endpoint, method: request.method, status: response.status, duration: duration)
         logger.debug("\(request.method) \(request.path) \(response.status) \(duration)")
         return response
     }

@@ -35,6 +35,16 @@ struct SystemRoutesTests {
         #expect(text.contains("http_request_duration_seconds_bucket{"))
     }
 
+    @Test func metrics_labelInventedMethodsOther_soClientsCannotMintSeries() throws {
+        _ = service.handle(.make("BREW", "/v1/sessions"))
+        _ = service.handle(.make("BREW2", "/v1/sessions"))
+        _ = service.handle(.make("PATCH", "/v1/sessions"))
+        let text = service.handle(.make("GET", "/metrics")).text
+        #expect(text.contains(#"http_requests_total{route="/v1/sessions",method="other",status="405"} 2"#))
+        #expect(text.contains(#"http_requests_total{route="/v1/sessions",method="PATCH",status="405"} 1"#))
+        #expect(!text.contains("BREW"))
+    }
+
     @Test func routingErrors_areProblems() throws {
         try service.handle(.make("GET", "/v2/things")).expectProblem(404, "not-found")
         let wrongMethod = service.handle(.make("PATCH", "/v1/sessions"))
