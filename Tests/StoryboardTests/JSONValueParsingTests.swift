@@ -28,4 +28,47 @@ struct JSONValueParsingTests {
     func malformedDocuments_throw(_ document: String) {
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Array(document.utf8)) }
     }
+
+    /// Request bodies: the top-level object as a list of members, every value as `parse` gives it.
+    @Test(arguments: [
+        #"{"identifier":"addItem","source":"vc3"}"#,
+        #"{"a":true,"b":null,"c":1.5,"data":{"nested":[1,"x",{"k":false}]},"é 漢字":"🚀"}"#,
+        "{}",
+    ])
+    func parseTopLevel_objectMembers_matchParse(_ document: String) throws {
+        guard case .object(let expected) = try JSONValue.parse(Array(document.utf8)),
+            case .object(let members) = try JSONValue.parseTopLevel(Array(document.utf8))
+        else {
+            Issue.record("not parsed as an object: \(document)")
+            return
+        }
+        #expect(members.members.count == expected.count)
+        for (key, value) in expected { #expect(members[key] == value, "\(key)") }
+        #expect(members["absent"] == nil)
+    }
+
+    @Test func parseTopLevel_otherValues_andMalformed() throws {
+        guard case .other(let array) = try JSONValue.parseTopLevel(Array("[1,true]".utf8)) else {
+            Issue.record("an array is not an object")
+            return
+        }
+        #expect(array == .array([.number(1), .bool(true)]))
+        guard case .other(let string) = try JSONValue.parseTopLevel(Array(#""text""#.utf8)) else {
+            Issue.record("a string is not an object")
+            return
+        }
+        #expect(string == .string("text"))
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parseTopLevel(Array(#"{"a":1,}"#.utf8)) }
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parseTopLevel(Array("{".utf8)) }
+    }
+
+    @Test func members_rejectedKeys_areSortedAndOnlyTheUnknown() throws {
+        guard case .object(let members) = try JSONValue.parseTopLevel(Array(#"{"zeta":1,"source":"vc3","alpha":2,"data":{}}"#.utf8)) else {
+            Issue.record("not an object")
+            return
+        }
+        let known: Set<String> = ["source", "data"]
+        #expect(members.keys(rejectedBy: known.contains) == ["alpha", "zeta"])
+        #expect(members.keys(rejectedBy: { _ in true }) == [])
+    }
 }

@@ -4,20 +4,16 @@
 /// UTF-8 bytes is stored inside its `String`, and comparing two of them compares two words; a
 /// dictionary hashed every key when it was built and again on every lookup, which was a third of
 /// decoding a segue request (callgrind on the daemon under `bench/http` load).
-public struct JSONMembers: Sendable, Equatable {
+public struct JSONMembers: Sendable {
     /// The members in the parser's order. Keys are unique: the parser keeps one value per key.
     public let members: [(key: String, value: JSONValue)]
 
     public init(_ members: [(key: String, value: JSONValue)]) { self.members = members }
 
-    public init(_ dictionary: [String: JSONValue]) { members = dictionary.map { ($0.key, $0.value) } }
-
     public subscript(key: String) -> JSONValue? {
         for member in members where member.key == key { return member.value }
         return nil
     }
-
-    public var isEmpty: Bool { members.isEmpty }
 
     /// The keys `isKnown` does not accept, sorted; no allocation when there are none.
     public func keys(rejectedBy isKnown: (String) -> Bool) -> [String] {
@@ -25,9 +21,5 @@ public struct JSONMembers: Sendable, Equatable {
         var rejected: [String] = []
         for member in members where !isKnown(member.key) { rejected.append(member.key) }
         return rejected.sorted()
-    }
-
-    public static func == (lhs: JSONMembers, rhs: JSONMembers) -> Bool {
-        lhs.members.count == rhs.members.count && lhs.members.allSatisfy { rhs[$0.key] == $0.value }
     }
 }

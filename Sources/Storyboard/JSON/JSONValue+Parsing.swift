@@ -26,7 +26,7 @@ extension JSONValue {
     }
 
     /// A parsed document whose top level is kept as a list of members when it is an object.
-    public enum TopLevel: Sendable, Equatable {
+    public enum TopLevel: Sendable {
         case object(JSONMembers)
         /// Any other value at the top level.
         case other(JSONValue)
