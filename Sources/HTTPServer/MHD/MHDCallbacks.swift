@@ -48,7 +48,12 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
 
 /// Copies the key/value pairs of one kind (headers, query arguments) out of the connection.
 private func mhdValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercasingNames: Bool = false) -> [(name: String, value: String)] {
+    // Without an iterator MHD only counts; none, the common case for query arguments, allocates
+    // nothing. Reserving the count saved the array's regrowth (a thousand instructions a request).
+    let count = Int(MHD_get_connection_values(connection, kind, nil, nil))
+    guard count > 0 else { return [] }
     let collector = MHDValueCollector(lowercasingNames: lowercasingNames)
+    collector.pairs.reserveCapacity(count)
     // Unretained: the collector lives on this stack frame for the whole synchronous call.
     let context = Unmanaged.passUnretained(collector).toOpaque()
     _ = MHD_get_connection_values(connection, kind, mhdCollectValue, context)
