@@ -175,7 +175,9 @@ final class Session: Sendable {
 
 /// `ETag` values are the session revision as a strong entity tag (RFC 9110 §8.8.3).
 enum ETag {
-    static func value(_ revision: Int) -> String { "\"\(revision)\"" }
+    /// Concatenated rather than interpolated: interpolation went through `description` and a
+    /// growing buffer on every operation response.
+    static func value(_ revision: Int) -> String { "\"" + String(revision) + "\"" }
 
     /// Whether an `If-Match` field value names `revision` (or is `*`).
     static func matches(_ field: String, revision: Int) -> Bool {
