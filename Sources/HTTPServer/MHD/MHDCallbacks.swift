@@ -48,8 +48,9 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
 
 /// Copies the key/value pairs of one kind (headers, query arguments) out of the connection.
 private func mhdValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercasingNames: Bool = false) -> [(name: String, value: String)] {
-    // Without an iterator MHD only counts; none, the common case for query arguments, allocates
-    // nothing. Reserving the count saved the array's regrowth (a thousand instructions a request).
+    // Given no iterator, MHD only counts. No values (most requests have no query arguments):
+    // nothing is allocated. Otherwise the array is reserved at its final size; its regrowth cost
+    // a thousand instructions a request.
     let count = Int(MHD_get_connection_values(connection, kind, nil, nil))
     guard count > 0 else { return [] }
     let collector = MHDValueCollector(lowercasingNames: lowercasingNames)

@@ -2,8 +2,8 @@
 ///
 /// For request bodies: a handful of members, each read once or twice by key. A key of up to 15
 /// UTF-8 bytes is stored inside its `String`, and comparing two of them compares two words; a
-/// dictionary hashed every key when it was built and again on every lookup, which was a third of
-/// decoding a segue request (callgrind on the daemon under `bench/http` load).
+/// dictionary hashed every key when it was built and again on every lookup, which was a fifth of
+/// decoding a segue request and a third of an unwind (callgrind on the daemon under `bench/http`).
 public struct JSONMembers: Sendable {
     /// The members in the parser's order. Keys are unique: the parser keeps one value per key.
     public let members: [(key: String, value: JSONValue)]
