@@ -78,18 +78,5 @@ final class ServiceMetrics: Sendable {
 enum MethodLabel: String, Hashable, Sendable {
     case GET, HEAD, POST, PUT, DELETE, CONNECT, OPTIONS, TRACE, PATCH, other
 
-    init(_ method: String) {
-        switch method {
-        case "GET": self = .GET
-        case "HEAD": self = .HEAD
-        case "POST": self = .POST
-        case "PUT": self = .PUT
-        case "DELETE": self = .DELETE
-        case "CONNECT": self = .CONNECT
-        case "OPTIONS": self = .OPTIONS
-        case "TRACE": self = .TRACE
-        case "PATCH": self = .PATCH
-        default: self = .other
-        }
-    }
+    init(_ method: String) { self = MethodLabel(rawValue: method) ?? .other }
 }

@@ -36,9 +36,9 @@ extension Command {
             let destination = body.sceneReference(required: true)
             let identifier = body.string("identifier").map { SegueID($0) }
             let style = body.enumeration(PresentationStyle.self, "modalPresentationStyle")
-            for key in ["trigger", "shouldPerform", "sender"] {
-                body.reject(ifPresent: key, "not used by a segue made in code (it skips shouldPerformSegue)")
-            }
+            body.reject(ifPresent: "trigger", "not used by a segue made in code (it skips shouldPerformSegue)")
+            body.reject(ifPresent: "shouldPerform", "not used by a segue made in code (it skips shouldPerformSegue)")
+            body.reject(ifPresent: "sender", "not used by a segue made in code (it skips shouldPerformSegue)")
             let request = kind.flatMap { kind in
                 destination.map { destination in
                     Command.CodeSegueRequest(
@@ -52,7 +52,7 @@ extension Command {
         let trigger = body.enumeration(Trigger.self, "trigger") ?? .storyboard
         let shouldPerform = body.bool("shouldPerform")
         let sender = body.object["sender"] ?? .null
-        // Three calls, not a loop over an array literal: that array was allocated on every request.
+        // Calls, not a loop over an array literal: the array was allocated on every request.
         body.reject(ifPresent: "scene", "only for a segue made in code (give kind)")
         body.reject(ifPresent: "storyboardIdentifier", "only for a segue made in code (give kind)")
         body.reject(ifPresent: "modalPresentationStyle", "only for a segue made in code (give kind)")

@@ -11,9 +11,8 @@ import Navigation
 struct EventLog {
     let capacity: Int
     let chunkSize: Int
-    /// Every chunk but the last holds `chunkSize` events; together they hold `count` events.
+    /// Every chunk but the last holds `chunkSize` events.
     private var chunks: [[LifecycleEvent]] = []
-    private(set) var count = 0
     /// Position of the oldest event once the log is full (positions run over the chunks in order).
     private var start = 0
 
@@ -21,6 +20,8 @@ struct EventLog {
         self.capacity = max(1, capacity)
         self.chunkSize = max(1, chunkSize)
     }
+
+    var count: Int { chunks.isEmpty ? 0 : (chunks.count - 1) * chunkSize + chunks[chunks.count - 1].count }
 
     mutating func append(contentsOf events: [LifecycleEvent]) {
         var remaining = events[...]
@@ -36,7 +37,6 @@ struct EventLog {
             let room = min(chunkSize - chunks[chunks.count - 1].count, capacity - count)
             let run = remaining.prefix(room)
             chunks[chunks.count - 1].append(contentsOf: run)
-            count += run.count
             remaining = remaining.dropFirst(run.count)
         }
         // Full: each event replaces the oldest.

@@ -17,9 +17,8 @@ public struct JSONMembers: Sendable {
 
     /// The keys `isKnown` does not accept, sorted; no allocation when there are none.
     public func keys(rejectedBy isKnown: (String) -> Bool) -> [String] {
-        guard members.contains(where: { !isKnown($0.key) }) else { return [] }
         var rejected: [String] = []
         for member in members where !isKnown(member.key) { rejected.append(member.key) }
-        return rejected.sorted()
+        return rejected.isEmpty ? rejected : rejected.sorted()
     }
 }

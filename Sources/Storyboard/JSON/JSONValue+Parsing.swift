@@ -15,14 +15,13 @@ extension JSONValue {
     /// - Throws: ``ParseError`` for bytes that are not JSON.
     public static func parse(_ data: Data) throws(ParseError) -> JSONValue {
         guard !hasTrailingComma(data) else { throw ParseError(message: "not valid JSON") }
-        return try parseChecked(data)
+        return try converted(foundationObject(data))
     }
 
     /// Parses request bodies: the trailing-comma check runs over the array, not `Data`, whose
     /// byte iterator cost 80 instructions a byte.
     public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
-        guard !hasTrailingComma(bytes) else { throw ParseError(message: "not valid JSON") }
-        return try parseChecked(Data(bytes))
+        try converted(foundationObject(bytes))
     }
 
     /// A parsed document whose top level is kept as a list of members when it is an object.
@@ -36,24 +35,24 @@ extension JSONValue {
     /// (``JSONMembers``) rather than a dictionary, so that building and reading them hashes nothing.
     /// - Throws: ``ParseError`` for bytes that are not JSON.
     public static func parseTopLevel(_ bytes: [UInt8]) throws(ParseError) -> TopLevel {
-        guard !hasTrailingComma(bytes) else { throw ParseError(message: "not valid JSON") }
-        let object = try foundationObject(Data(bytes))
-        guard let dictionary = object as? [String: Any] else {
-            guard let value = JSONValue(foundationObject: object) else { throw ParseError(message: "not valid JSON") }
-            return .other(value)
-        }
+        let object = try foundationObject(bytes)
+        guard let dictionary = object as? [String: Any] else { return .other(try converted(object)) }
         var members: [(key: String, value: JSONValue)] = []
         members.reserveCapacity(dictionary.count)
-        for (key, element) in dictionary {
-            guard let value = JSONValue(foundationObject: element) else { throw ParseError(message: "not valid JSON") }
-            members.append((key, value))
-        }
+        for (key, element) in dictionary { members.append((key, try converted(element))) }
         return .object(JSONMembers(members))
     }
 
-    private static func parseChecked(_ data: Data) throws(ParseError) -> JSONValue {
-        guard let value = JSONValue(foundationObject: try foundationObject(data)) else { throw ParseError(message: "not valid JSON") }
+    /// `object`, from `JSONSerialization`, as a `JSONValue`.
+    private static func converted(_ object: Any) throws(ParseError) -> JSONValue {
+        guard let value = JSONValue(foundationObject: object) else { throw ParseError(message: "not valid JSON") }
         return value
+    }
+
+    /// What `JSONSerialization` makes of `bytes`, after the check it lacks.
+    private static func foundationObject(_ bytes: [UInt8]) throws(ParseError) -> Any {
+        guard !hasTrailingComma(bytes) else { throw ParseError(message: "not valid JSON") }
+        return try foundationObject(Data(bytes))
     }
 
     private static func foundationObject(_ data: Data) throws(ParseError) -> Any {
