@@ -89,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SeguedServiceTests",
-            dependencies: ["SeguedService", "HTTPServer", "Storyboard", "Navigation"],
+            dependencies: ["SeguedService", "HTTPServer", "Storyboard", "Navigation", "SeguedTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -5,8 +5,11 @@ public import Storyboard
 /// Runs a ``Scenario`` on the engine and renders what happened, step by step, in the scenario
 /// format: every event line, then `performed: false reason=…` or `error: …`, then `path: …`.
 public enum ScenarioRunner {
-    /// Runs every step; returns each step's actual lines.
-    public static func run(_ scenario: Scenario, fixtures: URL) throws -> [[String]] {
+    /// Runs every step; returns each step's actual lines. `observe` sees each transcript, the
+    /// launch's first, for tests that check what is done with transcripts (the daemon's event log).
+    public static func run(
+        _ scenario: Scenario, fixtures: URL, observe: (Transcript) -> Void = { _ in }
+    ) throws -> [[String]] {
         let storyboard = try loadStoryboard(scenario.value("storyboard") ?? "demo", fixtures: fixtures)
         guard let profile = Profile(rawValue: scenario.value("profile") ?? "ios17") else {
             throw ScenarioError("unknown profile")
@@ -18,6 +21,7 @@ public enum ScenarioRunner {
         do {
             let (launched, transcript) = try Navigator.launch(storyboard, profile: profile, traits: traits, initialScene: initial)
             state = launched
+            observe(transcript)
             output.append(render(transcript, state: state))
         } catch {
             throw ScenarioError("launch failed: \(error)")
@@ -26,6 +30,7 @@ public enum ScenarioRunner {
             let command = try ScenarioCommandParser.parse(step.command)
             do {
                 let transcript = try Navigator.apply(command, to: &state)
+                observe(transcript)
                 output.append(render(transcript, state: state))
             } catch {
                 output.append(["error: \(error.code): \(error)", pathLine(state)])

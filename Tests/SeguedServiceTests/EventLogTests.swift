@@ -41,6 +41,20 @@ struct EventLogTests {
         #expect(sequences(log) == Array(24...30))
     }
 
+    /// The engine numbers events consecutively; should a gap ever come, the log starts a new chunk
+    /// rather than number the events after it wrongly.
+    @Test func aGapInSequenceNumbers_keepsEveryNumber() {
+        var log = EventLog(capacity: 6, chunkSize: 4)
+        log.append(contentsOf: events(1...2) + events(10...11))
+        #expect(sequences(log) == [1, 2, 10, 11])
+        #expect(sequences(log, after: 2) == [10, 11])
+        #expect(sequences(log, after: 5, limit: 1) == [10])
+        log.append(contentsOf: events(12...14))
+        #expect(log.count == 6)
+        #expect(log.firstSequence == 2)
+        #expect(sequences(log) == [2, 10, 11, 12, 13, 14])
+    }
+
     @Test func empty_andCapacityOfOne() {
         var log = EventLog(capacity: 1, chunkSize: 4)
         #expect(log.firstSequence == nil)

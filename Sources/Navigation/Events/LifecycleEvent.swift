@@ -19,6 +19,8 @@ public struct LifecycleEvent: Sendable, Equatable {
     /// Boxed: few events have a result, and an inline `EventValue` made every event's copy and
     /// destruction go through the value witnesses (a tenth of a push+pop under callgrind).
     private var resultBox: ResultBox?
+    /// Whether the event has a result: asked without copying the result out of its box.
+    public var hasResult: Bool { resultBox != nil }
 
     public init(
         sequence: Int, controller: ControllerID, sceneIndex: SceneIndex, method: EventMethod,

@@ -7,6 +7,14 @@ public struct SceneIndex: Hashable, Sendable, CustomStringConvertible {
 
     init(_ position: Int) { rawValue = Int32(position) }
 
+    /// The index at `position` in ``Storyboard/sceneTable``, for storage that keeps events by their
+    /// positions (the daemon's event log) and gives them back to the storyboard they came from.
+    /// `nil` when the position is not one an index can hold.
+    public init?(position: Int) {
+        guard let rawValue = Int32(exactly: position), rawValue >= 0 else { return nil }
+        self.rawValue = rawValue
+    }
+
     /// The position in ``Storyboard/sceneTable``.
     public var position: Int { Int(rawValue) }
 

@@ -1,0 +1,169 @@
+import Navigation
+import Storyboard
+
+/// The byte form of a ``LifecycleEvent`` in the event log (see ``PackedEvents``).
+///
+/// An event is its method's code, its controller and its scene's position, then one byte for the
+/// shape of its arguments (the inline shapes of ``EventArguments`` need at most one number more),
+/// then, when that byte says so, a list of named values and the result. Numbers are LEB128 of their
+/// zigzag form (`vc12` is one byte); strings are their UTF-8 bytes after their length. The sequence
+/// number is not stored: a chunk's events are consecutive.
+enum EventCoding {
+    /// Appends `event` to `bytes`.
+    static func append(_ event: LifecycleEvent, to bytes: inout [UInt8]) {
+        bytes.append(event.method.code)
+        appendNumber(event.controller.rawValue, to: &bytes)
+        appendNumber(event.sceneIndex.position, to: &bytes)
+        let result = event.result
+        let flag = result == nil ? 0 : hasResult
+        switch event.arguments {
+        case .none:
+            bytes.append(Shape.none.rawValue | flag)
+        case .animated(let animated):
+            bytes.append((animated ? Shape.animated : .notAnimated).rawValue | flag)
+        case .parent(nil):
+            bytes.append(Shape.noParent.rawValue | flag)
+        case .parent(let parent?):
+            bytes.append(Shape.parent.rawValue | flag)
+            appendNumber(parent.rawValue, to: &bytes)
+        case .viewController(let id, let animated):
+            bytes.append((animated ? Shape.viewControllerAnimated : .viewControllerNotAnimated).rawValue | flag)
+            appendNumber(id.rawValue, to: &bytes)
+        case .list(let elements):
+            bytes.append(Shape.list.rawValue | flag)
+            appendNumber(elements.count, to: &bytes)
+            for element in elements {
+                appendName(element.name, to: &bytes)
+                appendValue(element.value, to: &bytes)
+            }
+        }
+        if let result { appendValue(result, to: &bytes) }
+    }
+
+    /// The shapes of ``EventArguments``, with the inline shapes' flags folded in.
+    enum Shape: UInt8 {
+        case none, notAnimated, animated, noParent, parent, viewControllerNotAnimated, viewControllerAnimated, list
+    }
+    /// Set in the shape byte when a result follows the arguments.
+    static let hasResult: UInt8 = 0x80
+
+    enum ValueTag: UInt8 {
+        case null, `false`, `true`, int, string, controller, controllers, segue, json
+    }
+
+    enum JSONTag: UInt8 {
+        case null, `false`, `true`, number, string, array, object
+    }
+
+    /// Set in a segue's flag byte when the segue has an identifier, and when it has a destination.
+    static let segueHasIdentifier: UInt8 = 1
+    static let segueHasDestination: UInt8 = 2
+
+    /// Positions in this table are the codes; built once (`allCases` makes a new array per call).
+    private static let segueKinds = SegueKind.allCases
+    static func segueKind(code: Int) -> SegueKind? { segueKinds.indices.contains(code) ? segueKinds[code] : nil }
+
+    /// The argument names the engine uses, written as their position here plus one; any other name
+    /// is written as 0 and its string. Comparing with these small strings costs less than writing
+    /// one out, and a name takes one byte instead of six to fourteen.
+    static let argumentNames = [
+        "segue", "sender", "identifier", "action", "from", "source", "towards", "viewController", "viewControllers",
+        "animated", "parent", "primary", "secondary", "toViewController", "fromViewController",
+    ]
+
+    private static func appendName(_ name: String, to bytes: inout [UInt8]) {
+        if let position = argumentNames.firstIndex(of: name) {
+            bytes.append(UInt8(truncatingIfNeeded: position + 1))
+        } else {
+            bytes.append(0)
+            appendString(name, to: &bytes)
+        }
+    }
+
+    @inline(__always)
+    private static func appendNumber(_ number: Int, to bytes: inout [UInt8]) {
+        // Controllers, scenes and counts are nearly always below 64: one byte, no loop.
+        if number >= 0, number < 64 {
+            bytes.append(UInt8(truncatingIfNeeded: number << 1))
+        } else {
+            appendLargeNumber(number, to: &bytes)
+        }
+    }
+
+    private static func appendLargeNumber(_ number: Int, to bytes: inout [UInt8]) {
+        var rest = UInt(bitPattern: (number << 1) ^ (number >> (Int.bitWidth - 1)))
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    private static func appendString(_ string: String, to bytes: inout [UInt8]) {
+        appendNumber(string.utf8.count, to: &bytes)
+        // Byte by byte: `append(contentsOf: string.utf8)` went through the generic sequence path,
+        // about 290 instructions for a short identifier.
+        for byte in string.utf8 { bytes.append(byte) }
+    }
+
+    private static func appendValue(_ value: EventValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null:
+            bytes.append(ValueTag.null.rawValue)
+        case .bool(let bool):
+            bytes.append((bool ? ValueTag.true : .false).rawValue)
+        case .int(let int):
+            bytes.append(ValueTag.int.rawValue)
+            appendNumber(int, to: &bytes)
+        case .string(let string):
+            bytes.append(ValueTag.string.rawValue)
+            appendString(string, to: &bytes)
+        case .controller(let id):
+            bytes.append(ValueTag.controller.rawValue)
+            appendNumber(id.rawValue, to: &bytes)
+        case .controllers(let ids):
+            bytes.append(ValueTag.controllers.rawValue)
+            appendNumber(ids.count, to: &bytes)
+            for id in ids { appendNumber(id.rawValue, to: &bytes) }
+        case .segue(let segue):
+            bytes.append(ValueTag.segue.rawValue)
+            bytes.append(
+                (segue.identifier == nil ? 0 : segueHasIdentifier) | (segue.destination == nil ? 0 : segueHasDestination))
+            if let identifier = segue.identifier { appendString(identifier.rawValue, to: &bytes) }
+            bytes.append(UInt8(truncatingIfNeeded: segueKinds.firstIndex(of: segue.kind) ?? 0))
+            appendNumber(segue.source.rawValue, to: &bytes)
+            if let destination = segue.destination { appendNumber(destination.rawValue, to: &bytes) }
+        case .json(let json):
+            bytes.append(ValueTag.json.rawValue)
+            appendJSON(json, to: &bytes)
+        }
+    }
+
+    private static func appendJSON(_ json: JSONValue, to bytes: inout [UInt8]) {
+        switch json {
+        case .null:
+            bytes.append(JSONTag.null.rawValue)
+        case .bool(let bool):
+            bytes.append((bool ? JSONTag.true : .false).rawValue)
+        case .number(let number):
+            bytes.append(JSONTag.number.rawValue)
+            // The bit pattern, so that every double comes back exactly.
+            let bits = number.bitPattern
+            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> shift)) }
+        case .string(let string):
+            bytes.append(JSONTag.string.rawValue)
+            appendString(string, to: &bytes)
+        case .array(let elements):
+            bytes.append(JSONTag.array.rawValue)
+            appendNumber(elements.count, to: &bytes)
+            for element in elements { appendJSON(element, to: &bytes) }
+        case .object(let members):
+            bytes.append(JSONTag.object.rawValue)
+            appendNumber(members.count, to: &bytes)
+            for (key, value) in members {
+                appendString(key, to: &bytes)
+                appendJSON(value, to: &bytes)
+            }
+        }
+    }
+}

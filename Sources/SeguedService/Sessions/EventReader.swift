@@ -1,0 +1,166 @@
+import Navigation
+import Storyboard
+
+/// Reads back the events ``EventCoding`` wrote, one after the other.
+///
+/// Every read returns `nil` rather than trapping when the bytes end early or hold a code that was
+/// never written: the bytes are the daemon's own, so that would be a bug, and a bug in the log must
+/// not take every session down with it.
+struct EventReader {
+    private typealias Shape = EventCoding.Shape
+    private typealias ValueTag = EventCoding.ValueTag
+    private typealias JSONTag = EventCoding.JSONTag
+
+    private let bytes: [UInt8]
+    private var position: Int
+
+    init(_ bytes: [UInt8], at position: Int = 0) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    /// The next event, given the sequence number its position implies.
+    mutating func event(sequence: Int) -> LifecycleEvent? {
+        guard let methodCode = byte(), let method = EventMethod(code: Int(methodCode)),
+            let controller = number(), let scenePosition = number(), let scene = SceneIndex(position: scenePosition),
+            let shapeByte = byte(), let shape = Shape(rawValue: shapeByte & ~EventCoding.hasResult),
+            let arguments = arguments(shape)
+        else { return nil }
+        var result: EventValue?
+        if shapeByte & EventCoding.hasResult != 0 {
+            guard let value = value() else { return nil }
+            result = value
+        }
+        return LifecycleEvent(
+            sequence: sequence, controller: ControllerID(rawValue: controller), sceneIndex: scene, method: method,
+            arguments: arguments, result: result)
+    }
+
+    private mutating func arguments(_ shape: Shape) -> EventArguments? {
+        switch shape {
+        case .none: return EventArguments.none
+        case .notAnimated: return .animated(false)
+        case .animated: return .animated(true)
+        case .noParent: return .parent(nil)
+        case .parent: return number().map { .parent(ControllerID(rawValue: $0)) }
+        case .viewControllerNotAnimated: return number().map { .viewController(ControllerID(rawValue: $0), animated: false) }
+        case .viewControllerAnimated: return number().map { .viewController(ControllerID(rawValue: $0), animated: true) }
+        case .list:
+            guard let count = number() else { return nil }
+            var elements: [EventArgument] = []
+            for _ in 0..<max(0, count) {
+                guard let name = name(), let value = value() else { return nil }
+                elements.append(EventArgument(name, value))
+            }
+            return .list(elements)
+        }
+    }
+
+    private mutating func name() -> String? {
+        guard let code = byte() else { return nil }
+        if code == 0 { return string() }
+        let position = Int(code) - 1
+        return EventCoding.argumentNames.indices.contains(position) ? EventCoding.argumentNames[position] : nil
+    }
+
+    private mutating func value() -> EventValue? {
+        guard let tagByte = byte(), let tag = ValueTag(rawValue: tagByte) else { return nil }
+        switch tag {
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .int: return number().map(EventValue.int)
+        case .string: return string().map(EventValue.string)
+        case .controller: return number().map { .controller(ControllerID(rawValue: $0)) }
+        case .controllers:
+            guard let count = number() else { return nil }
+            var ids: [ControllerID] = []
+            for _ in 0..<max(0, count) {
+                guard let id = number() else { return nil }
+                ids.append(ControllerID(rawValue: id))
+            }
+            return .controllers(ids)
+        case .segue: return segue().map(EventValue.segue)
+        case .json: return json().map(EventValue.json)
+        }
+    }
+
+    private mutating func segue() -> SegueDescription? {
+        guard let flags = byte() else { return nil }
+        var identifier: SegueID?
+        if flags & EventCoding.segueHasIdentifier != 0 {
+            guard let name = string() else { return nil }
+            identifier = SegueID(name)
+        }
+        guard let kindCode = byte(), let kind = EventCoding.segueKind(code: Int(kindCode)),
+            let source = number()
+        else { return nil }
+        var destination: ControllerID?
+        if flags & EventCoding.segueHasDestination != 0 {
+            guard let id = number() else { return nil }
+            destination = ControllerID(rawValue: id)
+        }
+        return SegueDescription(identifier: identifier, kind: kind, source: ControllerID(rawValue: source), destination: destination)
+    }
+
+    private mutating func json() -> JSONValue? {
+        guard let tagByte = byte(), let tag = JSONTag(rawValue: tagByte) else { return nil }
+        switch tag {
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .number:
+            var bits: UInt64 = 0
+            for shift in stride(from: 0, to: 64, by: 8) {
+                guard let byte = byte() else { return nil }
+                bits |= UInt64(byte) << shift
+            }
+            return .number(Double(bitPattern: bits))
+        case .string: return string().map(JSONValue.string)
+        case .array:
+            guard let count = number() else { return nil }
+            var elements: [JSONValue] = []
+            for _ in 0..<max(0, count) {
+                guard let element = json() else { return nil }
+                elements.append(element)
+            }
+            return .array(elements)
+        case .object:
+            guard let count = number() else { return nil }
+            var members: [String: JSONValue] = [:]
+            for _ in 0..<max(0, count) {
+                guard let key = string(), let value = json() else { return nil }
+                members[key] = value
+            }
+            return .object(members)
+        }
+    }
+
+    private mutating func byte() -> UInt8? {
+        guard position < bytes.count else { return nil }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    /// A LEB128 zigzag number; `nil` past the end or beyond 64 bits.
+    private mutating func number() -> Int? {
+        var bits: UInt = 0
+        var shift = 0
+        while let byte = byte() {
+            guard shift < UInt.bitWidth else { return nil }
+            bits |= UInt(byte & 0x7F) << shift
+            if byte < 0x80 {
+                let magnitude = Int(bitPattern: bits >> 1)
+                return bits & 1 == 0 ? magnitude : ~magnitude
+            }
+            shift += 7
+        }
+        return nil
+    }
+
+    private mutating func string() -> String? {
+        guard let count = number(), count >= 0, count <= bytes.count - position else { return nil }
+        defer { position += count }
+        return String(decoding: bytes[position..<(position + count)], as: UTF8.self)
+    }
+}

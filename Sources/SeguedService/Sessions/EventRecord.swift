@@ -1,0 +1,85 @@
+import Navigation
+import Storyboard
+
+/// Most events packed into one 64-bit word; the others point to their byte form (``EventCoding``).
+///
+/// Two thirds of the events an operation makes are creation, appearance and containment callbacks:
+/// a method, a controller, a scene and at most an `animated` flag or one more controller. Those fit
+/// a word, written with one append. An event with a list of arguments or a result, or with numbers
+/// too large for their fields, is written as bytes instead, and its word holds where they start.
+///
+/// Bit 0 is 1 for a word that points to bytes (the offset is the rest); a packed word holds, from
+/// bit 1, the method's code (6 bits), the shape of the arguments (3), the controller (20), the
+/// scene's position (14) and the argument's controller (20).
+struct EventRecord: Equatable {
+    let word: UInt64
+
+    private static let methodBits: UInt64 = 6, shapeBits: UInt64 = 3, controllerBits: UInt64 = 20, sceneBits: UInt64 = 14
+    private static let methodShift: UInt64 = 1
+    private static let shapeShift = methodShift + methodBits
+    private static let controllerShift = shapeShift + shapeBits
+    private static let sceneShift = controllerShift + controllerBits
+    private static let argumentShift = sceneShift + sceneBits
+
+    /// The word for events kept as bytes from `offset` in their chunk.
+    init(bytesAt offset: Int) { word = UInt64(offset) << 1 | 1 }
+
+    /// The packed word for `event`, or `nil` when it has to be kept as bytes.
+    init?(packing event: LifecycleEvent) {
+        guard !event.hasResult else { return nil }
+        let method = event.method.code
+        let shape: EventCoding.Shape
+        var argument = 0
+        switch event.arguments {
+        case .none: shape = .none
+        case .animated(let animated): shape = animated ? .animated : .notAnimated
+        case .parent(nil): shape = .noParent
+        case .parent(let parent?):
+            shape = .parent
+            argument = parent.rawValue
+        case .viewController(let id, let animated):
+            shape = animated ? .viewControllerAnimated : .viewControllerNotAnimated
+            argument = id.rawValue
+        case .list: return nil
+        }
+        guard let controller = Self.field(event.controller.rawValue, bits: Self.controllerBits),
+            let scene = Self.field(event.sceneIndex.position, bits: Self.sceneBits),
+            let argument = Self.field(argument, bits: Self.controllerBits)
+        else { return nil }
+        word =
+            UInt64(method) << Self.methodShift | UInt64(shape.rawValue) << Self.shapeShift
+            | controller << Self.controllerShift | scene << Self.sceneShift | argument << Self.argumentShift
+    }
+
+    private static func field(_ value: Int, bits: UInt64) -> UInt64? {
+        value >= 0 && value < 1 << bits ? UInt64(value) : nil
+    }
+
+    /// Where the event's bytes start, for a word that points to bytes.
+    var byteOffset: Int? { word & 1 == 1 ? Int(word >> 1) : nil }
+
+    /// The event of a packed word, given the sequence number its position implies.
+    func event(sequence: Int) -> LifecycleEvent? {
+        guard word & 1 == 0, let method = EventMethod(code: bits(Self.methodShift, Self.methodBits)),
+            let shape = EventCoding.Shape(rawValue: UInt8(bits(Self.shapeShift, Self.shapeBits))),
+            let scene = SceneIndex(position: bits(Self.sceneShift, Self.sceneBits))
+        else { return nil }
+        let argument = ControllerID(rawValue: bits(Self.argumentShift, Self.controllerBits))
+        let arguments: EventArguments
+        switch shape {
+        case .none: arguments = .none
+        case .notAnimated: arguments = .animated(false)
+        case .animated: arguments = .animated(true)
+        case .noParent: arguments = .parent(nil)
+        case .parent: arguments = .parent(argument)
+        case .viewControllerNotAnimated: arguments = .viewController(argument, animated: false)
+        case .viewControllerAnimated: arguments = .viewController(argument, animated: true)
+        case .list: return nil
+        }
+        return LifecycleEvent(
+            sequence: sequence, controller: ControllerID(rawValue: bits(Self.controllerShift, Self.controllerBits)),
+            sceneIndex: scene, method: method, arguments: arguments)
+    }
+
+    private func bits(_ shift: UInt64, _ count: UInt64) -> Int { Int((word >> shift) & ((1 << count) - 1)) }
+}

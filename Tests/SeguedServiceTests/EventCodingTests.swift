@@ -1,0 +1,124 @@
+import Foundation
+import Navigation
+@testable import SeguedService
+import SeguedTestSupport
+import Storyboard
+import Testing
+
+/// The event log's packed form: every event comes back equal, whichever form it was kept in.
+struct EventCodingTests {
+    private static let navigationTests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("NavigationTests")
+    private static let scenarios = navigationTests.appendingPathComponent("Scenarios")
+    private static let scenarioFiles: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []
+        return names.filter { $0.hasSuffix(".scenario") }.sorted()
+    }()
+
+    private let scene = SceneIndex(position: 3)!
+
+    private func event(
+        _ sequence: Int, controller: Int = 4, scene: SceneIndex? = nil, _ method: EventMethod = .prepareForSegue,
+        _ arguments: EventArguments = .none, result: EventValue? = nil
+    ) -> LifecycleEvent {
+        LifecycleEvent(
+            sequence: sequence, controller: ControllerID(rawValue: controller), sceneIndex: scene ?? self.scene, method: method,
+            arguments: arguments, result: result)
+    }
+
+    /// Appends `events` (consecutive from 1) to a log with small chunks and reads them all back.
+    private func roundTrip(_ events: [LifecycleEvent], chunkSize: Int = 5) -> [LifecycleEvent] {
+        var log = EventLog(capacity: events.count + 1, chunkSize: chunkSize)
+        log.append(contentsOf: events)
+        return log.events(after: 0, limit: .max)
+    }
+
+    @Test func methodCodes_areTheirPositionsInAllCases() {
+        for (position, method) in EventMethod.allCases.enumerated() {
+            #expect(Int(method.code) == position, "\(method)")
+            #expect(EventMethod(code: position) == method)
+        }
+        #expect(EventMethod(code: EventMethod.allCases.count) == nil)
+        #expect(EventMethod(code: -1) == nil)
+    }
+
+    @Test func inlineShapes_arePackedIntoOneWord_andComeBack() {
+        let shapes: [EventArguments] = [
+            .none, .animated(false), .animated(true), .parent(nil), .parent(ControllerID(rawValue: 7)),
+            .viewController(ControllerID(rawValue: 9), animated: false), .viewController(ControllerID(rawValue: 9), animated: true),
+        ]
+        let events = shapes.enumerated().map { event($0.offset + 1, controller: $0.offset + 1, .viewWillAppear, $0.element) }
+        for event in events { #expect(EventRecord(packing: event) != nil, "\(event.arguments)") }
+        #expect(roundTrip(events) == events)
+    }
+
+    @Test func numbersTooLargeForAWord_areKeptAsBytes() {
+        let events = [
+            event(1, controller: 1 << 20, .viewDidLoad),
+            event(2, controller: -5, .viewDidLoad),
+            event(3, scene: SceneIndex(position: 1 << 14)!, .viewDidLoad),
+            event(4, .didMoveToParent, .parent(ControllerID(rawValue: Int.max))),
+            event(5, controller: Int.min, .present, .viewController(ControllerID(rawValue: 1 << 40), animated: true)),
+        ]
+        for event in events { #expect(EventRecord(packing: event) == nil) }
+        // The largest that fit stay packed.
+        #expect(EventRecord(packing: event(6, controller: (1 << 20) - 1, scene: SceneIndex(position: (1 << 14) - 1)!, .viewDidLoad)) != nil)
+        #expect(roundTrip(events) == events)
+    }
+
+    @Test func everyKindOfValue_comesBackEqual() {
+        let segue = SegueDescription(
+            identifier: SegueID("showItem"), kind: .show, source: ControllerID(rawValue: 3), destination: ControllerID(rawValue: 4))
+        let anonymous = SegueDescription(identifier: nil, kind: .unwind, source: ControllerID(rawValue: 300), destination: nil)
+        let json: JSONValue = .object([
+            "name": .string("Grüße, 世界 🎉"), "list": .array([.number(-0.5), .number(1e300), .null, .bool(true), .bool(false)]),
+            "nested": .object(["empty": .object([:]), "none": .array([])]), "": .string(""),
+        ])
+        let values: [EventValue] = [
+            .null, .bool(false), .bool(true), .int(0), .int(-1), .int(Int.min), .int(Int.max), .string(""),
+            .string("cancelEdit:"), .controller(ControllerID(rawValue: 12)), .controllers([]),
+            .controllers([ControllerID(rawValue: 1), ControllerID(rawValue: 1 << 33)]), .segue(segue), .segue(anonymous),
+            .json(json), .json(.number(42)),
+        ]
+        var events: [LifecycleEvent] = []
+        for value in values {
+            // As an argument under a known name and an unknown one, and as a result.
+            events.append(event(events.count + 1, .prepareForSegue, [EventArgument("sender", value), EventArgument("ünknown name", value)]))
+            events.append(event(events.count + 1, .shouldPerformSegue, .none, result: value))
+        }
+        // A list the inline shapes could have held stays a list, and still compares equal.
+        events.append(event(events.count + 1, .viewWillAppear, .list([EventArgument("animated", .bool(true))])))
+        events.append(event(events.count + 1, .unwindForSegue, .list([EventArgument("towards", .controller(ControllerID(rawValue: 2)))])))
+        for event in events { #expect(EventRecord(packing: event) == nil) }
+        let back = roundTrip(events)
+        #expect(back == events)
+        #expect(back.map(\.sequence) == Array(1...events.count))
+    }
+
+    /// The acceptance layer: every transcript of every engine scenario, through one log per scenario.
+    @Test func everyScenarioTranscript_comesBackFromTheLog() throws {
+        try #require(Self.scenarioFiles.count >= 50, "no scenario files at \(Self.scenarios.path)")
+        let fixtures = Self.navigationTests.appendingPathComponent("Fixtures")
+        var packed = 0
+        var total = 0
+        for name in Self.scenarioFiles {
+            let text = try String(contentsOf: Self.scenarios.appendingPathComponent(name), encoding: .utf8)
+            var events: [LifecycleEvent] = []
+            var log = EventLog(capacity: 100_000, chunkSize: 64)
+            _ = try ScenarioRunner.run(try Scenario(text: text), fixtures: fixtures) { transcript in
+                events += transcript.events
+                log.append(contentsOf: transcript.events)
+            }
+            let back = log.events(after: 0, limit: .max)
+            #expect(back.count == events.count, "\(name)")
+            if let index = zip(back, events).map({ $0 == $1 }).firstIndex(of: false) {
+                Issue.record("\(name): event \(events[index].sequence) came back as \(back[index]), not \(events[index])")
+            }
+            packed += events.filter { EventRecord(packing: $0) != nil }.count
+            total += events.count
+        }
+        // Both forms are exercised, and the word is the common one.
+        #expect(packed > total / 2)
+        #expect(packed < total)
+    }
+}
