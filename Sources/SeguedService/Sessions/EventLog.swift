@@ -27,7 +27,6 @@ struct EventLog {
         // The last chunk is taken out while it is filled: through `chunks[last]`, every event's
         // append checked the chunk list's uniqueness too.
         var chunk = chunks.popLast() ?? PackedEvents(firstSequence: first.sequence)
-        // By index: `for event in events` copied every event (retaining its arguments) on the way.
         for index in events.indices {
             let sequence = events[index].sequence
             if chunk.count == chunkSize || chunk.nextSequence != sequence {
@@ -35,7 +34,7 @@ struct EventLog {
                 chunks.append(chunk)
                 chunk = PackedEvents(firstSequence: sequence, reserving: full ? (chunkSize, chunk.byteCount) : (0, 0))
             }
-            chunk.append(events[index])
+            chunk.append(events, at: index)
         }
         chunks.append(chunk)
         count += events.count

@@ -27,10 +27,15 @@ struct EventRecord: Equatable {
     /// The packed word for `event`, or `nil` when it has to be kept as bytes.
     init?(packing event: LifecycleEvent) {
         guard !event.hasResult else { return nil }
-        let method = event.method.code
+        self.init(method: event.method, controller: event.controller, scene: event.sceneIndex, arguments: event.arguments)
+    }
+
+    /// The packed word for an event without a result, or `nil` when it has to be kept as bytes.
+    init?(method: EventMethod, controller: ControllerID, scene: SceneIndex, arguments: EventArguments) {
+        let method = method.code
         let shape: EventCoding.Shape
         var argument = 0
-        switch event.arguments {
+        switch arguments {
         case .none: shape = .none
         case .animated(let animated): shape = animated ? .animated : .notAnimated
         case .parent(nil): shape = .noParent
@@ -42,8 +47,8 @@ struct EventRecord: Equatable {
             argument = id.rawValue
         case .list: return nil
         }
-        guard let controller = Self.field(event.controller.rawValue, bits: Self.controllerBits),
-            let scene = Self.field(event.sceneIndex.position, bits: Self.sceneBits),
+        guard let controller = Self.field(controller.rawValue, bits: Self.controllerBits),
+            let scene = Self.field(scene.position, bits: Self.sceneBits),
             let argument = Self.field(argument, bits: Self.controllerBits)
         else { return nil }
         word =

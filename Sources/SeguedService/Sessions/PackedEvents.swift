@@ -29,13 +29,20 @@ struct PackedEvents {
 
     var byteCount: Int { bytes.count }
 
-    /// Appends `event`, whose sequence number must be ``nextSequence``.
-    mutating func append(_ event: LifecycleEvent) {
-        if let record = EventRecord(packing: event) {
+    /// Appends `events[index]`, whose sequence number must be ``nextSequence``.
+    ///
+    /// Takes the array and an index, and reads the fields one by one: handed an element, the loop
+    /// copied every event (retaining what it holds) to keep it alive across the appends.
+    mutating func append(_ events: [LifecycleEvent], at index: Int) {
+        if !events[index].hasResult,
+            let record = EventRecord(
+                method: events[index].method, controller: events[index].controller, scene: events[index].sceneIndex,
+                arguments: events[index].arguments)
+        {
             records.append(record)
         } else {
             records.append(EventRecord(bytesAt: bytes.count))
-            EventCoding.append(event, to: &bytes)
+            EventCoding.append(events[index], to: &bytes)
         }
     }
 
