@@ -68,7 +68,8 @@ enum EventCoding {
     /// one out, and a name takes one byte instead of six to fourteen.
     static let argumentNames = [
         "segue", "sender", "identifier", "action", "from", "source", "towards", "viewController", "viewControllers",
-        "animated", "parent", "primary", "secondary", "toViewController", "fromViewController",
+        "animated", "parent", "primary", "secondary", "toViewController", "fromViewController", "idiom",
+        "horizontalSizeClass", "previousHorizontalSizeClass",
     ]
 
     private static let argumentNameLengths = argumentNames.map(\.utf8.count)

@@ -32,7 +32,8 @@ struct EventRecord: Equatable {
 
     /// The packed word for an event without a result, or `nil` when it has to be kept as bytes.
     init?(method: EventMethod, controller: ControllerID, scene: SceneIndex, arguments: EventArguments) {
-        let method = method.code
+        // Past 64 methods the code would not fit its field: such events would be kept as bytes.
+        guard let method = Self.field(Int(method.code), bits: Self.methodBits) else { return nil }
         let shape: EventCoding.Shape
         var argument = 0
         switch arguments {
@@ -52,7 +53,7 @@ struct EventRecord: Equatable {
             let argument = Self.field(argument, bits: Self.controllerBits)
         else { return nil }
         word =
-            UInt64(method) << Self.methodShift | UInt64(shape.rawValue) << Self.shapeShift
+            method << Self.methodShift | UInt64(shape.rawValue) << Self.shapeShift
             | controller << Self.controllerShift | scene << Self.sceneShift | argument << Self.argumentShift
     }
 

@@ -2,13 +2,13 @@ import Navigation
 
 /// Consecutive events of a session, packed: one chunk of its ``EventLog``.
 ///
-/// A ``LifecycleEvent`` held as it is took about 120 bytes of memory once its argument lists and
+/// A ``LifecycleEvent`` held as it is took about 115 bytes of memory once its argument lists and
 /// segue boxes were counted, and a log grows by about 20 events an operation. Under `bench/http`
-/// (b) the heap growth and page faults for holding them cost the daemon 13–14 µs of CPU per
-/// request (60 with the log, 46–47 without it). Here each event is one 64-bit ``EventRecord``;
-/// an event that does not fit one (a list of arguments, a result) is written as bytes
-/// (``EventCoding``, about 30 for a `prepareForSegue`) that its record points to. The sequence
-/// number follows from the position.
+/// (b) the heap growth and page faults for holding them cost the daemon 10–13 µs of CPU per
+/// request (59–63 µs with the log, 49–50 with appends switched off). Here each event is one 64-bit
+/// ``EventRecord``; an event that does not fit one (a list of arguments, a result) is written as
+/// bytes (``EventCoding``, 22 for the demo's `prepareForSegue`) that its record points to: about 23
+/// bytes an event under (b). The sequence number follows from the position.
 struct PackedEvents {
     /// The sequence number of the first event.
     let firstSequence: Int
