@@ -2,11 +2,12 @@ import Navigation
 
 /// A session's event log: the last `capacity` events, oldest dropped first.
 ///
-/// The events are packed into bytes (``PackedEvents``) in chunks of at most `chunkSize`. A chunk,
-/// once made, is filled in place and never copied; the first grows as needed, so that a session
-/// with a short history stays small, and later ones reserve what a full chunk took. Dropping the
-/// oldest events moves the log's start within its first chunk, which is freed once all its events
-/// are gone: the log holds at most `capacity + chunkSize` events' bytes.
+/// The events are packed (``PackedEvents``: a word an event, bytes for the few that need more) in
+/// chunks of at most `chunkSize`. A chunk, once made, is filled in place and never copied; the
+/// first grows as needed, so that a session with a short history stays small, and later ones
+/// reserve what a full chunk took. Dropping the oldest events moves the log's start within its
+/// first chunk, which is freed once all its events are gone: the log holds at most
+/// `capacity + chunkSize` events.
 struct EventLog {
     let capacity: Int
     let chunkSize: Int
