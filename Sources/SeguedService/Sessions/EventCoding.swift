@@ -16,20 +16,10 @@ enum EventCoding {
         appendNumber(event.sceneIndex.position, to: &bytes)
         let result = event.result
         let flag = result == nil ? 0 : hasResult
-        switch event.arguments {
-        case .none:
-            bytes.append(Shape.none.rawValue | flag)
-        case .animated(let animated):
-            bytes.append((animated ? Shape.animated : .notAnimated).rawValue | flag)
-        case .parent(nil):
-            bytes.append(Shape.noParent.rawValue | flag)
-        case .parent(let parent?):
-            bytes.append(Shape.parent.rawValue | flag)
-            appendNumber(parent.rawValue, to: &bytes)
-        case .viewController(let id, let animated):
-            bytes.append((animated ? Shape.viewControllerAnimated : .viewControllerNotAnimated).rawValue | flag)
-            appendNumber(id.rawValue, to: &bytes)
-        case .list(let elements):
+        if let (shape, controller) = Shape.inline(event.arguments) {
+            bytes.append(shape.rawValue | flag)
+            if let controller { appendNumber(controller.rawValue, to: &bytes) }
+        } else if case .list(let elements) = event.arguments {
             bytes.append(Shape.list.rawValue | flag)
             appendNumber(elements.count, to: &bytes)
             for element in elements {
@@ -43,6 +33,35 @@ enum EventCoding {
     /// The shapes of ``EventArguments``, with the inline shapes' flags folded in.
     enum Shape: UInt8 {
         case none, notAnimated, animated, noParent, parent, viewControllerNotAnimated, viewControllerAnimated, list
+
+        /// The shape of inline `arguments` and the controller they carry, if any; `nil` for a list.
+        static func inline(_ arguments: EventArguments) -> (shape: Shape, controller: ControllerID?)? {
+            switch arguments {
+            case .none: (.none, nil)
+            case .animated(let animated): (animated ? .animated : .notAnimated, nil)
+            case .parent(nil): (.noParent, nil)
+            case .parent(let parent?): (.parent, parent)
+            case .viewController(let id, let animated): (animated ? .viewControllerAnimated : .viewControllerNotAnimated, id)
+            case .list: nil
+            }
+        }
+
+        /// Whether the shape carries a controller (written after the shape).
+        var carriesController: Bool { self == .parent || self == .viewControllerNotAnimated || self == .viewControllerAnimated }
+
+        /// The inline arguments of this shape, with `controller` where it carries one; `nil` for `.list`.
+        func arguments(controller: ControllerID) -> EventArguments? {
+            switch self {
+            case .none: EventArguments.none
+            case .notAnimated: .animated(false)
+            case .animated: .animated(true)
+            case .noParent: .parent(nil)
+            case .parent: .parent(controller)
+            case .viewControllerNotAnimated: .viewController(controller, animated: false)
+            case .viewControllerAnimated: .viewController(controller, animated: true)
+            case .list: nil
+            }
+        }
     }
     /// Set in the shape byte when a result follows the arguments.
     static let hasResult: UInt8 = 0x80

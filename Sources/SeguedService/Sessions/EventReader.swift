@@ -37,23 +37,21 @@ struct EventReader {
     }
 
     private mutating func arguments(_ shape: Shape) -> EventArguments? {
-        switch shape {
-        case .none: return EventArguments.none
-        case .notAnimated: return .animated(false)
-        case .animated: return .animated(true)
-        case .noParent: return .parent(nil)
-        case .parent: return number().map { .parent(ControllerID(rawValue: $0)) }
-        case .viewControllerNotAnimated: return number().map { .viewController(ControllerID(rawValue: $0), animated: false) }
-        case .viewControllerAnimated: return number().map { .viewController(ControllerID(rawValue: $0), animated: true) }
-        case .list:
-            guard let count = number() else { return nil }
-            var elements: [EventArgument] = []
-            for _ in 0..<max(0, count) {
-                guard let name = name(), let value = value() else { return nil }
-                elements.append(EventArgument(name, value))
+        guard shape == .list else {
+            var controller = ControllerID(rawValue: 0)
+            if shape.carriesController {
+                guard let number = number() else { return nil }
+                controller = ControllerID(rawValue: number)
             }
-            return .list(elements)
+            return shape.arguments(controller: controller)
         }
+        guard let count = number() else { return nil }
+        var elements: [EventArgument] = []
+        for _ in 0..<max(0, count) {
+            guard let name = name(), let value = value() else { return nil }
+            elements.append(EventArgument(name, value))
+        }
+        return .list(elements)
     }
 
     private mutating func name() -> String? {

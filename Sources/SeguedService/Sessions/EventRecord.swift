@@ -33,24 +33,11 @@ struct EventRecord: Equatable {
     /// The packed word for an event without a result, or `nil` when it has to be kept as bytes.
     init?(method: EventMethod, controller: ControllerID, scene: SceneIndex, arguments: EventArguments) {
         // Past 64 methods the code would not fit its field: such events would be kept as bytes.
-        guard let method = Self.field(Int(method.code), bits: Self.methodBits) else { return nil }
-        let shape: EventCoding.Shape
-        var argument = 0
-        switch arguments {
-        case .none: shape = .none
-        case .animated(let animated): shape = animated ? .animated : .notAnimated
-        case .parent(nil): shape = .noParent
-        case .parent(let parent?):
-            shape = .parent
-            argument = parent.rawValue
-        case .viewController(let id, let animated):
-            shape = animated ? .viewControllerAnimated : .viewControllerNotAnimated
-            argument = id.rawValue
-        case .list: return nil
-        }
-        guard let controller = Self.field(controller.rawValue, bits: Self.controllerBits),
+        guard let method = Self.field(Int(method.code), bits: Self.methodBits),
+            let (shape, argument) = EventCoding.Shape.inline(arguments),
+            let controller = Self.field(controller.rawValue, bits: Self.controllerBits),
             let scene = Self.field(scene.position, bits: Self.sceneBits),
-            let argument = Self.field(argument, bits: Self.controllerBits)
+            let argument = Self.field(argument?.rawValue ?? 0, bits: Self.controllerBits)
         else { return nil }
         word =
             method << Self.methodShift | UInt64(shape.rawValue) << Self.shapeShift
@@ -68,20 +55,9 @@ struct EventRecord: Equatable {
     func event(sequence: Int) -> LifecycleEvent? {
         guard word & 1 == 0, let method = EventMethod(code: bits(Self.methodShift, Self.methodBits)),
             let shape = EventCoding.Shape(rawValue: UInt8(bits(Self.shapeShift, Self.shapeBits))),
-            let scene = SceneIndex(position: bits(Self.sceneShift, Self.sceneBits))
+            let scene = SceneIndex(position: bits(Self.sceneShift, Self.sceneBits)),
+            let arguments = shape.arguments(controller: ControllerID(rawValue: bits(Self.argumentShift, Self.controllerBits)))
         else { return nil }
-        let argument = ControllerID(rawValue: bits(Self.argumentShift, Self.controllerBits))
-        let arguments: EventArguments
-        switch shape {
-        case .none: arguments = .none
-        case .notAnimated: arguments = .animated(false)
-        case .animated: arguments = .animated(true)
-        case .noParent: arguments = .parent(nil)
-        case .parent: arguments = .parent(argument)
-        case .viewControllerNotAnimated: arguments = .viewController(argument, animated: false)
-        case .viewControllerAnimated: arguments = .viewController(argument, animated: true)
-        case .list: return nil
-        }
         return LifecycleEvent(
             sequence: sequence, controller: ControllerID(rawValue: bits(Self.controllerShift, Self.controllerBits)),
             sceneIndex: scene, method: method, arguments: arguments)
