@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: run test release deps bench-engine bench-http bench-import clean
+.PHONY: run test release deps bench-engine bench-http bench-http-budget bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself).
 deps:
@@ -36,6 +36,9 @@ bench-import: deps
 
 bench-http: release
 	bench/http/run.sh
+
+bench-http-budget: release
+	bench/http/budget.sh
 
 clean:
 	rm -rf .build

@@ -5,7 +5,8 @@
 #   (b) segue + unwind POSTs, 1,000 sessions target ≥ 0.35 × (c)
 #   (c) the C server
 # At 64 connections: p99 < 10 ms and zero errors. Each load also prints the server's CPU time per
-# request. Then the daemon's memory after 100,000 demo sessions.
+# request, user + system. Then the daemon's memory after 100,000 demo sessions. bench/http/budget.sh
+# says how much CPU per request a ratio allows.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DURATION=${DURATION:-10s}
@@ -17,53 +18,25 @@ cc -O2 -o bench/out/fixed_server bench/http/fixed_server.c $(pkg-config --cflags
 swift build -c release --product segued >/dev/null
 bin="$(swift build -c release --show-bin-path)/segued"
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+. bench/http/common.sh
 c_port=$(free_port); s_port=$(free_port)
 bench/out/fixed_server "$c_port" & c_pid=$!
 "$bin" serve --port "$s_port" --log-level warning --max-sessions 200000 & s_pid=$!
 trap 'kill $c_pid $s_pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$s_port/healthz" >/dev/null && break; sleep 0.1; done
+wait_until_up "http://127.0.0.1:$s_port/healthz"
+create_sessions "$s_port"
 
-python3 - "$s_port" <<'PY'
-import http.client, sys
-connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
-for i in range(1000):
-    connection.request("PUT", f"/v1/sessions/s{i}", body='{"storyboard":"demo"}', headers={"Content-Type": "application/json"})
-    response = connection.getresponse(); response.read()
-    assert response.status in (200, 201), response.status
-PY
-
-# CPU seconds (user + system) a process has used so far.
-cpu_seconds() { awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) / hz }' "/proc/$1/stat"; }
-
-run() { # name, server pid, url, [script]
-  local name=$1 pid=$2 url=$3 script=${4:-}
-  local out before after
-  before=$(cpu_seconds "$pid")
-  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency ${script:+-s "$script"} "$url")
-  after=$(cpu_seconds "$pid")
-  local rate p99 errors non2xx requests cpu
-  rate=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
-  p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
-  errors=$(awk '/Socket errors/ { gsub(",", ""); print $4 + $6 + $8 + $10 }' <<<"$out")
-  non2xx=$(awk '/Non-2xx/ { print $NF }' <<<"$out")
-  requests=$(awk '/requests in/ { print $1 }' <<<"$out")
-  # The server's CPU time per request, in µs: steadier than the rate when wrk and the server
-  # share the cores, and it says how much of the gap is the server's own work.
-  cpu=$(python3 -c "print(f'{($after - $before) / $requests * 1e6:.1f}')")
-  echo "$name|$rate|$p99|${errors:-0}|${non2xx:-0}|$cpu"
-}
-a=$(run "(a) GET stack" "$s_pid" "http://127.0.0.1:$s_port/v1/sessions/s0/stack")
-b=$(run "(b) segue+unwind" "$s_pid" "http://127.0.0.1:$s_port" bench/http/cycle.lua)
-c=$(run "(c) C fixed body" "$c_pid" "http://127.0.0.1:$c_port/")
+a=$(measure "(a) GET stack" "$s_pid" "http://127.0.0.1:$s_port/v1/sessions/s0/stack")
+b=$(measure "(b) segue+unwind" "$s_pid" "http://127.0.0.1:$s_port" bench/http/cycle.lua)
+c=$(measure "(c) C fixed body" "$c_pid" "http://127.0.0.1:$c_port/")
 
 c_rate=$(cut -d'|' -f2 <<<"$c")
-printf '\n%-22s %12s %10s %8s %8s %8s %8s %14s\n' "load (64 connections)" "requests/s" "p99" "errors" "non-2xx" "ratio" "target" "server CPU/req"
+printf '\n%-22s %12s %10s %8s %8s %8s %8s %24s\n' "load (64 connections)" "requests/s" "p99" "errors" "non-2xx" "ratio" "target" "server CPU/req user+sys"
 for line in "$a|0.60" "$b|0.35" "$c|1.00"; do
-  IFS='|' read -r name rate p99 errors non2xx cpu target <<<"$line"
+  IFS='|' read -r name rate p99 errors non2xx user system target <<<"$line"
   ratio=$(python3 -c "print(f'{$rate / $c_rate:.2f}')")
   verdict=$(python3 -c "print('PASS' if $rate / $c_rate >= $target else 'MISS')")
-  printf '%-22s %12.0f %10s %8s %8s %8s %8s %11s µs %s\n' "$name" "$rate" "$p99" "$errors" "$non2xx" "$ratio" "$target" "$cpu" "$verdict"
+  printf '%-22s %12.0f %10s %8s %8s %8s %8s %13s µs %s\n' "$name" "$rate" "$p99" "$errors" "$non2xx" "$ratio" "$target" "$user+$system" "$verdict"
 done
 
 # MEMORY=0 skips the 100,000-session phase (two minutes) when only the rates are wanted.

@@ -1,0 +1,40 @@
+# Helpers shared by bench/http/run.sh and bench/http/budget.sh (sourced, not run).
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+
+# Waits until GET $1 answers (a server just started).
+wait_until_up() { for _ in $(seq 1 100); do curl -sf "$1" >/dev/null && return 0; sleep 0.1; done; return 1; }
+
+# Creates the demo sessions s0 … s999 on the segued at port $1, as the (b) load expects.
+create_sessions() {
+  python3 - "$1" <<'PY'
+import http.client, sys
+connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
+for i in range(1000):
+    connection.request("PUT", f"/v1/sessions/s{i}", body='{"storyboard":"demo"}', headers={"Content-Type": "application/json"})
+    response = connection.getresponse(); response.read()
+    assert response.status in (200, 201), response.status
+PY
+}
+
+# User and system CPU seconds a process has used so far.
+cpu_split() { awk -v hz="$(getconf CLK_TCK)" '{ print $14 / hz, $15 / hz }' "/proc/$1/stat"; }
+
+# measure NAME PID URL [SCRIPT]: one wrk run against the server PID; prints
+# name|rate|p99|errors|non-2xx|user µs per request|system µs per request. CPU per request is
+# steadier than the rate when wrk and the server share the cores, and says how much of a gap is
+# the server's own work (user) and how much the kernel's (system).
+measure() {
+  local name=$1 pid=$2 url=$3 script=${4:-}
+  local out user0 system0 user1 system1
+  read -r user0 system0 < <(cpu_split "$pid")
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency ${script:+-s "$script"} "$url")
+  read -r user1 system1 < <(cpu_split "$pid")
+  local rate p99 errors non2xx requests
+  rate=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
+  p99=$(awk '$1 == "99%" { print $2 }' <<<"$out")
+  errors=$(awk '/Socket errors/ { gsub(",", ""); print $4 + $6 + $8 + $10 }' <<<"$out")
+  non2xx=$(awk '/Non-2xx/ { print $NF }' <<<"$out")
+  requests=$(awk '/requests in/ { print $1 }' <<<"$out")
+  python3 -c "print(f'$name|$rate|$p99|${errors:-0}|${non2xx:-0}|{($user1 - $user0) / $requests * 1e6:.1f}|{($system1 - $system0) / $requests * 1e6:.1f}')"
+}
