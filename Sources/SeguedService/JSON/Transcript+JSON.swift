@@ -38,7 +38,7 @@ extension JSONWriter {
         // The method's name is a literal (no reference count), like the fragment after it.
         fragment(unescaped: event.method.rawValue)
         fragment(EventHeaders.methodEnd)
-        if event.result != nil || !inlineArgumentsAndClose(event.arguments) {
+        if event.hasResult || !inlineArgumentsAndClose(event.arguments) {
             afterKey()
             arguments(event.arguments)
             if let result = event.result {
