@@ -90,6 +90,7 @@ let package = Package(
         .testTarget(
             name: "SeguedServiceTests",
             dependencies: ["SeguedService", "HTTPServer", "Storyboard", "Navigation", "SeguedTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -122,6 +122,19 @@ struct OperationRoutesTests {
         try service.handle(other).expectProblem(422, "idempotency-key-reused")
     }
 
+    @Test func idempotencyKey_emptyOrLongerThan255Bytes_isRefusedWithoutActing() throws {
+        let id = try service.demoSession()
+        for key in ["", String(repeating: "k", count: 256), String(repeating: "é", count: 128)] {
+            let request = Request.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#, headers: ["idempotency-key": key])
+            try service.handle(request).expectProblem(400, "invalid-idempotency-key")
+        }
+        #expect(try service.handle(.make("GET", "/v1/sessions/\(id)")).json["revision"]?.intValue == 1)
+        let longest = Request.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#, headers: ["idempotency-key": String(repeating: "k", count: 255)])
+        #expect(service.handle(longest).status == 200)
+        #expect(service.handle(longest).status == 200)
+        #expect(try service.handle(.make("GET", "/v1/sessions/\(id)")).json["revision"]?.intValue == 2)
+    }
+
     @Test func triggerableSegues_listTheOnScreenInstances() throws {
         let id = try service.demoSession()
         _ = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "addItem"}"#))

@@ -62,6 +62,11 @@ extension Problem {
             code: "idempotency-key-reused", title: "Idempotency key reused", status: 422,
             detail: "Idempotency-Key \"\(key)\" was first used with a different request.")
     }
+    static func invalidIdempotencyKey(length: Int, limit: Int) -> Problem {
+        Problem(
+            code: "invalid-idempotency-key", title: "Invalid Idempotency-Key", status: 400,
+            detail: "Idempotency-Key must be 1 to \(limit) bytes; this one has \(length).")
+    }
     static func notImplemented(_ what: String) -> Problem {
         Problem(code: "not-implemented", title: "Not Implemented", status: 501, detail: what)
     }

@@ -11,13 +11,14 @@ extension SeguedService {
     /// lock (with `If-Match` and `Idempotency-Key`), answer with the transcript and the new `ETag`.
     func operate(_ request: Request, sessionID: String, kind endpoint: OperationEndpoint) throws(Problem) -> Response {
         let session = try lookupSession(sessionID)
+        let idempotencyKey = try Self.idempotencyKey(request)
         let command: Command
         switch endpoint {
         case .segue: command = try Command.segue(request)
         case .unwind: command = try Command.unwind(request)
         case .action: command = try Command.action(request)
         }
-        let idempotency = request.header("idempotency-key").map { IdempotencyCache.Key(key: $0, request: request) }
+        let idempotency = idempotencyKey.map { IdempotencyCache.Key(key: $0, request: request) }
         let operation = Self.operationName(command)
         return session.perform(command, ifMatch: request.header("if-match"), idempotency: idempotency) { transcript, state in
             metrics.recordOperation(operation, performed: transcript.performed)
@@ -25,6 +26,17 @@ extension SeguedService {
                 w.transcript(transcript, state: state, headers: session.eventHeaders)
             }
         }
+    }
+
+    /// The `Idempotency-Key`, if sent: 1 to ``IdempotencyCache/maximumKeyLength`` bytes. An empty key
+    /// would make every client that sends one share a single slot, and a long one is memory a client
+    /// could make the server keep.
+    static func idempotencyKey(_ request: Request) throws(Problem) -> String? {
+        guard let key = request.header("idempotency-key") else { return nil }
+        guard !key.isEmpty, key.utf8.count <= IdempotencyCache.maximumKeyLength else {
+            throw .invalidIdempotencyKey(length: key.utf8.count, limit: IdempotencyCache.maximumKeyLength)
+        }
+        return key
     }
 
     static func operationName(_ command: Command) -> String {

@@ -26,6 +26,8 @@ struct IdempotencyCache: Sendable {
     }
 
     static let capacity = 256
+    /// In bytes (Stripe's limit; the draft sets none).
+    static let maximumKeyLength = 255
     private var entries: [String: (fingerprint: Int, response: Response)] = [:]
     private var order: [String] = []
 
