@@ -122,3 +122,12 @@ struct EventCodingTests {
         #expect(packed < total)
     }
 }
+
+extension EventRecord {
+    /// The packed word for `event` as the log would make it (the log packs from the fields it reads
+    /// one by one), or `nil` when the event has to be kept as bytes.
+    init?(packing event: LifecycleEvent) {
+        guard !event.hasResult else { return nil }
+        self.init(method: event.method, controller: event.controller, scene: event.sceneIndex, arguments: event.arguments)
+    }
+}

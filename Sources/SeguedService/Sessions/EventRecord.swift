@@ -24,12 +24,6 @@ struct EventRecord: Equatable {
     /// The word for events kept as bytes from `offset` in their chunk.
     init(bytesAt offset: Int) { word = UInt64(offset) << 1 | 1 }
 
-    /// The packed word for `event`, or `nil` when it has to be kept as bytes.
-    init?(packing event: LifecycleEvent) {
-        guard !event.hasResult else { return nil }
-        self.init(method: event.method, controller: event.controller, scene: event.sceneIndex, arguments: event.arguments)
-    }
-
     /// The packed word for an event without a result, or `nil` when it has to be kept as bytes.
     init?(method: EventMethod, controller: ControllerID, scene: SceneIndex, arguments: EventArguments) {
         // Past 64 methods the code would not fit its field: such events would be kept as bytes.
