@@ -2,8 +2,7 @@
  * size after a chosen amount of user-space work, so that the rate a given CPU cost per request
  * allows under the (b) load can be measured rather than estimated.
  * Usage: budget_server PORT BODY_BYTES WORK_MICROSECONDS */
-#include <microhttpd.h>
-#include <signal.h>
+#include "baseline.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +10,6 @@
 #include <unistd.h>
 
 static struct MHD_Response *response;
-static int marker;
 static long iterations; /* of the work loop, for the chosen microseconds */
 
 /* User-space work only: a clock read in the loop would be a system call on some VMs (no vDSO
@@ -39,11 +37,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
                               const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls)
 {
     (void)cls; (void)url; (void)method; (void)version; (void)upload_data;
-    if (*con_cls == NULL) { /* first call: headers only; answer on the next one */
-        *con_cls = &marker;
-        return MHD_YES;
-    }
-    if (*upload_data_size != 0) { *upload_data_size = 0; return MHD_YES; }
+    if (!request_complete(con_cls, upload_data_size)) return MHD_YES;
     work(iterations);
     return MHD_queue_response(connection, MHD_HTTP_OK, response);
 }
@@ -60,21 +54,8 @@ int main(int argc, char **argv)
     iterations = iterations_for(atol(argv[3]));
     response = MHD_create_response_from_buffer(size, body, MHD_RESPMEM_PERSISTENT);
     MHD_add_response_header(response, "Content-Type", "application/json");
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_POLL_INTERNAL_THREAD, (uint16_t)atoi(argv[1]), NULL, NULL, handle, NULL,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(cores > 0 ? cores : 1),
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30, MHD_OPTION_END);
-    if (daemon == NULL) { fprintf(stderr, "cannot start\n"); return 1; }
-    sigset_t set;
-    int signal_number;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGINT);
-    sigprocmask(SIG_BLOCK, &set, NULL);
-    sigwait(&set, &signal_number);
-    MHD_stop_daemon(daemon);
+    int status = serve_until_signal((uint16_t)atoi(argv[1]), handle);
     MHD_destroy_response(response);
     free(body);
-    return 0;
+    return status;
 }

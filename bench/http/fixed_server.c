@@ -1,8 +1,7 @@
 /* The baseline for bench/http: a minimal libmicrohttpd server that answers every request with a
  * fixed 210-byte JSON body, configured as segued's server is (poll, thread pool of the core count,
  * respond on the second access-handler call). Usage: fixed_server PORT */
-#include <microhttpd.h>
-#include <signal.h>
+#include "baseline.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,17 +13,12 @@ static const char BODY[] =
     "\"appearance\":\"appeared\"}}],\"n\":0}";
 
 static struct MHD_Response *response;
-static int marker;
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                               const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls)
 {
     (void)cls; (void)url; (void)method; (void)version; (void)upload_data;
-    if (*con_cls == NULL) { /* first call: headers only; answer on the next one */
-        *con_cls = &marker;
-        return MHD_YES;
-    }
-    if (*upload_data_size != 0) { *upload_data_size = 0; return MHD_YES; }
+    if (!request_complete(con_cls, upload_data_size)) return MHD_YES;
     return MHD_queue_response(connection, MHD_HTTP_OK, response);
 }
 
@@ -34,20 +28,7 @@ int main(int argc, char **argv)
     if (sizeof BODY - 1 != 210) { fprintf(stderr, "body is %zu bytes, not 210\n", sizeof BODY - 1); return 2; }
     response = MHD_create_response_from_buffer(sizeof BODY - 1, (void *)BODY, MHD_RESPMEM_PERSISTENT);
     MHD_add_response_header(response, "Content-Type", "application/json");
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_POLL_INTERNAL_THREAD, (uint16_t)atoi(argv[1]), NULL, NULL, handle, NULL,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(cores > 0 ? cores : 1),
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30, MHD_OPTION_END);
-    if (daemon == NULL) { fprintf(stderr, "cannot start\n"); return 1; }
-    sigset_t set;
-    int signal_number;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGINT);
-    sigprocmask(SIG_BLOCK, &set, NULL);
-    sigwait(&set, &signal_number);
-    MHD_stop_daemon(daemon);
+    int status = serve_until_signal((uint16_t)atoi(argv[1]), handle);
     MHD_destroy_response(response);
-    return 0;
+    return status;
 }

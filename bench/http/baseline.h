@@ -1,0 +1,42 @@
+/* The part bench/http's C servers share: a libmicrohttpd daemon configured as segued's server is
+ * (poll, thread pool of the core count, 30 s connection timeout), run until SIGTERM or SIGINT. */
+#ifndef SEGUED_BENCH_BASELINE_H
+#define SEGUED_BENCH_BASELINE_H
+#include <microhttpd.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
+
+/* For an access handler: whether the request is complete and can be answered now. The first call
+ * brings only the headers, and answering there makes libmicrohttpd 0.9.75 close the connection
+ * (notes/libmicrohttpd.md, pitfall 1); body pieces are drained. */
+static int request_complete(void **con_cls, size_t *upload_data_size)
+{
+    static int marker;
+    if (*con_cls == NULL) { *con_cls = &marker; return 0; }
+    if (*upload_data_size != 0) { *upload_data_size = 0; return 0; }
+    return 1;
+}
+
+/* Serves `handler` on `port` until a signal; returns the process's exit status. */
+static int serve_until_signal(uint16_t port, MHD_AccessHandlerCallback handler)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    sigset_t set;
+    int signal_number;
+    /* Blocked before the daemon's threads start, so that they inherit the mask and sigwait gets it. */
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigprocmask(SIG_BLOCK, &set, NULL);
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        MHD_USE_POLL_INTERNAL_THREAD, port, NULL, NULL, handler, NULL,
+        MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(cores > 0 ? cores : 1),
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30, MHD_OPTION_END);
+    if (daemon == NULL) { fprintf(stderr, "cannot start\n"); return 1; }
+    sigwait(&set, &signal_number);
+    MHD_stop_daemon(daemon);
+    return 0;
+}
+#endif
