@@ -36,9 +36,10 @@ extension Command {
             let destination = body.sceneReference(required: true)
             let identifier = body.string("identifier").map { SegueID($0) }
             let style = body.enumeration(PresentationStyle.self, "modalPresentationStyle")
-            body.reject(ifPresent: "trigger", "not used by a segue made in code (it skips shouldPerformSegue)")
-            body.reject(ifPresent: "shouldPerform", "not used by a segue made in code (it skips shouldPerformSegue)")
-            body.reject(ifPresent: "sender", "not used by a segue made in code (it skips shouldPerformSegue)")
+            let notInCode = "not used by a segue made in code (it skips shouldPerformSegue)"
+            body.reject(ifPresent: "trigger", notInCode)
+            body.reject(ifPresent: "shouldPerform", notInCode)
+            body.reject(ifPresent: "sender", notInCode)
             let request = kind.flatMap { kind in
                 destination.map { destination in
                     Command.CodeSegueRequest(
@@ -53,9 +54,10 @@ extension Command {
         let shouldPerform = body.bool("shouldPerform")
         let sender = body.object["sender"] ?? .null
         // Calls, not a loop over an array literal: the array was allocated on every request.
-        body.reject(ifPresent: "scene", "only for a segue made in code (give kind)")
-        body.reject(ifPresent: "storyboardIdentifier", "only for a segue made in code (give kind)")
-        body.reject(ifPresent: "modalPresentationStyle", "only for a segue made in code (give kind)")
+        let onlyInCode = "only for a segue made in code (give kind)"
+        body.reject(ifPresent: "scene", onlyInCode)
+        body.reject(ifPresent: "storyboardIdentifier", onlyInCode)
+        body.reject(ifPresent: "modalPresentationStyle", onlyInCode)
         let request = identifier.map {
             Command.SegueRequest(
                 identifier: SegueID($0), source: source, trigger: trigger, shouldPerform: shouldPerform, sender: sender,
