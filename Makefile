@@ -14,12 +14,13 @@ deps:
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libmicrohttpd-dev pkg-config >/dev/null; \
 	fi
 
+## The binary that ships (release, Swift standard library linked statically): scripts/release-build.
 release: deps
-	$(SWIFT) build -c release --product segued
+	SWIFT=$(SWIFT) scripts/release-build >/dev/null
 
 ## Builds in release and starts segued on $(HOST):$(PORT) with the built-in demo storyboard.
-run: release
-	$$($(SWIFT) build -c release --show-bin-path)/segued serve --host $(HOST) --port $(PORT) $(ARGS)
+run: deps
+	"$$(SWIFT=$(SWIFT) scripts/release-build)" serve --host $(HOST) --port $(PORT) $(ARGS)
 
 ## Builds and runs every test.
 test: deps
@@ -34,10 +35,10 @@ bench-import: deps
 	$(SWIFT) build -c release --product bench-import
 	$$($(SWIFT) build -c release --show-bin-path)/bench-import ../shared/storyboards
 
-bench-http: release
+bench-http: deps
 	bench/http/run.sh
 
-bench-http-budget: release
+bench-http-budget: deps
 	bench/http/budget.sh
 
 clean:

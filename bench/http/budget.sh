@@ -19,8 +19,7 @@ mkdir -p bench/out
 flags=$(pkg-config --cflags --libs libmicrohttpd)
 cc -O2 -o bench/out/fixed_server bench/http/fixed_server.c $flags
 cc -O2 -o bench/out/budget_server bench/http/budget_server.c $flags
-swift build -c release --product segued >/dev/null
-bin="$(swift build -c release --show-bin-path)/segued"
+bin=$(scripts/release-build)
 . bench/http/common.sh
 
 pids=()

@@ -15,8 +15,7 @@ THREADS=${THREADS:-2}
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 mkdir -p bench/out
 cc -O2 -o bench/out/fixed_server bench/http/fixed_server.c $(pkg-config --cflags --libs libmicrohttpd)
-swift build -c release --product segued >/dev/null
-bin="$(swift build -c release --show-bin-path)/segued"
+bin=$(scripts/release-build)
 
 . bench/http/common.sh
 c_port=$(free_port); s_port=$(free_port)
