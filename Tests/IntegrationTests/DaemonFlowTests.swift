@@ -116,4 +116,22 @@ struct DaemonFlowTests {
         #expect(try reply.json["type"]?.stringValue == "urn:segued:problem:body-too-large")
         #expect(try daemon.client.json("GET", "/healthz").status == 200)
     }
+
+    /// The request line and headers share the connection's 32 KiB: beyond it libmicrohttpd answers
+    /// by itself (414, 431, a short HTML body) before the service sees the request, as the README and
+    /// openapi.yaml say. The daemon keeps serving and the session is untouched.
+    @Test func oversizedURLAndHeaders_areRefusedByLibmicrohttpd_andNothingChanges() throws {
+        let daemon = try Daemon()
+        let client = daemon.client
+        let id = try #require(try client.json("POST", "/v1/sessions", #"{"storyboard": "demo"}"#).json["id"]?.stringValue)
+        let padding = String(repeating: "a", count: 40_000)
+        let longURL = try client.json("POST", "/v1/sessions/\(id)/segues?padding=\(padding)", #"{"identifier": "showItem"}"#)
+        #expect(longURL.status == 414)
+        let longHeader = try client.json(
+            "POST", "/v1/sessions/\(id)/segues", #"{"identifier": "showItem"}"#, headers: ["X-Padding": padding])
+        #expect(longHeader.status == 431)
+        let session = try client.json("GET", "/v1/sessions/\(id)").json
+        #expect(session["revision"]?.intValue == 1)
+        #expect(try client.json("GET", "/healthz").status == 200)
+    }
 }
