@@ -11,13 +11,47 @@
 #include <unistd.h>
 #include <microhttpd.h>
 
+/// The value of a hexadecimal digit, -1 for any other character (the terminating NUL included).
+static inline int segued_hex_digit(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/// Decodes the %HH escapes of a URL path or query argument in place, as libmicrohttpd's default
+/// does (an invalid escape stays as written), except %00. The access handler gets the path as a C
+/// string, so a decoded NUL silently cut it short: `PUT /v1/sessions/a%00b` created session "a".
+/// Left encoded, the three characters reach the router, which refuses them like any other
+/// character an id does not allow.
+static inline size_t segued_mhd_unescape(void *cls, struct MHD_Connection *connection, char *s)
+{
+    char *read = s, *write = s;
+    (void)cls;
+    (void)connection;
+    while (*read != '\0') {
+        int high, low;
+        if (read[0] == '%' && (high = segued_hex_digit(read[1])) >= 0 && (low = segued_hex_digit(read[2])) >= 0
+            && (high | low) != 0) {
+            *write++ = (char)(high * 16 + low);
+            read += 3;
+        } else {
+            *write++ = *read++;
+        }
+    }
+    *write = '\0';
+    return (size_t)(write - s);
+}
+
 /// Fixed-arity wrapper around the variadic MHD_start_daemon, which Swift cannot call.
 ///
 /// Binds `host` (an IPv4 or IPv6 literal) and `port` (0: an ephemeral port) with an internal
 /// poll() thread pool of `threads` (MHD_USE_EPOLL without a pool stalls at 128*k ready connections,
 /// see notes/libmicrohttpd.md) and suspend/resume (which brings the inter-thread channel that
 /// MHD_quiesce_daemon needs). `timeout` is in seconds; MHD's default is "never", which invites
-/// slowloris. Returns NULL with `*bad_address = 1` when `host` is not an address literal.
+/// slowloris. URL escapes are decoded by segued_mhd_unescape. Returns NULL with `*bad_address = 1`
+/// when `host` is not an address literal.
 static inline struct MHD_Daemon *segued_mhd_start(
     const char *host, uint16_t port, unsigned int threads, unsigned int timeout,
     unsigned int connection_limit, size_t memory_limit,
@@ -52,6 +86,7 @@ static inline struct MHD_Daemon *segued_mhd_start(
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_UNESCAPE_CALLBACK, segued_mhd_unescape, NULL,
         MHD_OPTION_END);
 }
 

@@ -36,6 +36,15 @@ struct ServerTests {
         }
     }
 
+    /// %00 stays encoded: decoded, the NUL cut the C string the path arrives in (a request for
+    /// `/v1/sessions/a%00b` reached the handler as `/v1/sessions/a`). Every other escape is decoded.
+    @Test func percentEncodedNUL_staysEncoded_inPathAndQuery_otherEscapesAreDecoded() throws {
+        try withServer { _, client in
+            let reply = try client.send("GET", "/a%00b/c%2Fd?x=1%002&y=%41%2f")
+            #expect(reply.text == "GET /a%00b/c/d x=1%002 y=A/ x-test=- body=0")
+        }
+    }
+
     @Test func headerNames_areLowercased_andResponseValuesWithLineBreaksAreDropped() throws {
         let handler: @Sendable (Request) -> Response = { request in
             let names = request.headers.keys.filter { $0.hasPrefix("x-") }.sorted().joined(separator: ",")

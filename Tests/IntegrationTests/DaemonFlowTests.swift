@@ -74,6 +74,8 @@ struct DaemonFlowTests {
         ("POST", "/v1/sessions", #"{"storyboard": "demo"}"#, "text/plain", 415, "unsupported-media-type"),
         ("POST", "/v1/sessions", #"{"storyboard": "missing"}"#, "application/json", 404, "unknown-storyboard"),
         ("GET", "/v1/sessions/none", nil, "application/json", 404, "unknown-session"),
+        // %00 stays encoded (decoded, it cut the path to /v1/sessions/a and created session "a").
+        ("PUT", "/v1/sessions/a%00b", #"{"storyboard": "demo"}"#, "application/json", 400, "invalid-parameter"),
         ("DELETE", "/v1/healthz", nil, "application/json", 404, "not-found"),
         ("PATCH", "/v1/storyboards", "{}", "application/json", 405, "method-not-allowed"),
         ("POST", "/v1/storyboards", #"{"format": "segued.storyboard/1"}"#, "application/json", 422, "invalid-storyboard"),
