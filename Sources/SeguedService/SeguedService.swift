@@ -26,13 +26,14 @@ public final class SeguedService: Sendable {
         self.configuration = configuration
         self.logger = logger
         sessions = SessionStore(limit: configuration.maxSessions, idleTimeout: configuration.sessionTTL)
-        demoStoryboardID = storyboards.add(DemoStoryboard.storyboard).0.id
+        demoStoryboardID = storyboards.preload(DemoStoryboard.storyboard)
     }
 
-    /// Adds a storyboard (from `--storyboard FILE` or `--app DIR`) with its import warnings; returns its id.
+    /// Adds a storyboard (from `--storyboard FILE` or `--app DIR`) with its import warnings; returns
+    /// its id. The operator's storyboards are kept whatever ``ServiceConfiguration/maxStoryboards`` says.
     @discardableResult
     public func addStoryboard(_ storyboard: Storyboard, warnings: [String] = []) -> String {
-        storyboards.add(storyboard, warnings: warnings).0.id
+        storyboards.preload(storyboard, warnings: warnings)
     }
 
     /// Answers one request. Never throws: every failure becomes a problem document.

@@ -28,6 +28,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Live sessions beyond this are refused with 503.")
     var maxSessions = 100_000
 
+    @Option(help: "Storyboards held at once, the demo and --storyboard files included; uploads of new ones beyond it are refused with 409.")
+    var maxStoryboards = 1_000
+
     @Option(help: "Seconds a session may stay unused before it is ended.")
     var sessionTTL = 3600
 
@@ -55,6 +58,7 @@ struct Serve: ParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard maxSessions > 0 else { throw ValidationError("--max-sessions must be positive") }
+        guard maxStoryboards > 0 else { throw ValidationError("--max-storyboards must be positive") }
         guard sessionTTL > 0 else { throw ValidationError("--session-ttl must be positive") }
         guard eventLogSize > 0 else { throw ValidationError("--event-log-size must be positive") }
         guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
@@ -77,7 +81,7 @@ struct Serve: ParsableCommand {
 
         let service = SeguedService(
             configuration: ServiceConfiguration(
-                maxSessions: maxSessions, sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize,
+                maxSessions: maxSessions, maxStoryboards: maxStoryboards, sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize,
                 defaultProfile: profile, maxBodySize: maxBodySize),
             logger: logger)
         for path in storyboards {

@@ -54,4 +54,31 @@ struct StoryboardRoutesTests {
         #expect(service.handle(.make("DELETE", "/v1/storyboards/\(id)")).status == 204)
         try service.handle(.make("GET", "/v1/storyboards/\(id)")).expectProblem(404, "unknown-storyboard")
     }
+
+    /// Each storyboard stays until deleted, so new uploads stop at the limit (the demo counts);
+    /// the same content again is still answered, and deleting one makes room.
+    @Test func storyboardLimit_refusesNewUploadsUntilOneIsDeleted() throws {
+        let limited = SeguedService(configuration: ServiceConfiguration(maxStoryboards: 2))
+        let other = small.replacingOccurrences(of: #""Small""#, with: #""Other""#)
+        let id = try #require(limited.handle(.make("POST", "/v1/storyboards", json: small)).json["id"]?.stringValue)
+        let refused = limited.handle(.make("POST", "/v1/storyboards", json: other))
+        try refused.expectProblem(409, "too-many-storyboards")
+        #expect(try refused.json["detail"]?.stringValue
+            == "The server holds its limit of 2 storyboards; delete unused ones (DELETE /v1/storyboards/{id}) first.")
+        #expect(limited.handle(.make("POST", "/v1/storyboards", json: small)).status == 200)
+        let listed = try limited.handle(.make("GET", "/v1/storyboards")).json["storyboards"]?.arrayValue ?? []
+        #expect(Set(listed.compactMap { $0["name"]?.stringValue }) == ["Demo", "Small"])
+
+        #expect(limited.handle(.make("DELETE", "/v1/storyboards/\(id)")).status == 204)
+        #expect(limited.handle(.make("POST", "/v1/storyboards", json: other)).status == 201)
+    }
+
+    /// The operator's storyboards are loaded whatever the limit: it bounds what clients upload.
+    @Test func operatorStoryboards_ignoreTheLimit() throws {
+        let limited = SeguedService(configuration: ServiceConfiguration(maxStoryboards: 1))
+        let id = limited.addStoryboard(try StoryboardJSONLoader.load(Data(small.utf8)))
+        #expect(limited.handle(.make("GET", "/v1/storyboards/\(id)")).status == 200)
+        let third = small.replacingOccurrences(of: #""Small""#, with: #""Third""#)
+        try limited.handle(.make("POST", "/v1/storyboards", json: third)).expectProblem(409, "too-many-storyboards")
+    }
 }

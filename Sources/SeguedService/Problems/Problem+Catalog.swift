@@ -57,6 +57,11 @@ extension Problem {
             detail: "The server holds its limit of \(limit) live sessions; end some or wait for idle ones to expire.",
             headers: [("Retry-After", "60")])
     }
+    static func tooManyStoryboards(limit: Int) -> Problem {
+        Problem(
+            code: "too-many-storyboards", title: "Too many storyboards", status: 409,
+            detail: "The server holds its limit of \(limit) storyboards; delete unused ones (DELETE /v1/storyboards/{id}) first.")
+    }
     static func idempotencyKeyReused(_ key: String) -> Problem {
         Problem(
             code: "idempotency-key-reused", title: "Idempotency key reused", status: 422,

@@ -22,7 +22,8 @@ extension SeguedService {
         } catch {
             throw error.problem
         }
-        let (stored, created) = storyboards.add(imported.storyboard, warnings: imported.warnings)
+        let (stored, created) = try storyboards.upload(
+            imported.storyboard, warnings: imported.warnings, limit: configuration.maxStoryboards)
         logger.info("storyboard \(stored.id) (\(stored.name)) \(created ? "uploaded" : "uploaded again"), \(stored.warnings.count) warnings")
         var response = Self.json(created ? 201 : 200) { w in w.storyboardSummary(stored, sessions: nil) }
         response.setHeader("Location", "/v1/storyboards/\(stored.id)")

@@ -8,8 +8,30 @@ import Synchronization
 final class StoryboardStore: Sendable {
     private let storyboards = Mutex<[String: StoredStoryboard]>([:])
 
-    /// Stores `storyboard`; returns the stored entry and whether it was new.
-    func add(_ storyboard: Storyboard, warnings: [String] = []) -> (StoredStoryboard, created: Bool) {
+    /// Stores `storyboard` whatever the number held (the demo, `--storyboard` files); returns its id.
+    func preload(_ storyboard: Storyboard, warnings: [String] = []) -> String {
+        let entry = Self.entry(storyboard, warnings: warnings)
+        storyboards.withLock { held in
+            if held[entry.id] == nil { held[entry.id] = entry }
+        }
+        return entry.id
+    }
+
+    /// Stores an uploaded storyboard; returns the stored entry and whether it was new. A new one is
+    /// refused once `limit` storyboards are held: each stays until deleted, so without a bound
+    /// uploads could take all the memory. The same content again is always answered.
+    func upload(_ storyboard: Storyboard, warnings: [String], limit: Int) throws(Problem) -> (StoredStoryboard, created: Bool) {
+        let entry = Self.entry(storyboard, warnings: warnings)
+        return try storyboards.withLock { held throws(Problem) in
+            if let existing = held[entry.id] { return (existing, false) }
+            guard held.count < limit else { throw .tooManyStoryboards(limit: limit) }
+            held[entry.id] = entry
+            return (entry, true)
+        }
+    }
+
+    /// The entry for `storyboard`, with its content-addressed id and normalized graph.
+    private static func entry(_ storyboard: Storyboard, warnings: [String]) -> StoredStoryboard {
         var writer = JSONWriter(capacity: 4096)
         writer.storyboard(storyboard)
         let digest = SHA256.hash(data: writer.bytes)
@@ -17,13 +39,8 @@ final class StoryboardStore: Sendable {
             let hex = String(byte, radix: 16)
             return byte < 16 ? "0" + hex : hex
         }.joined()
-        let stored = StoredStoryboard(
+        return StoredStoryboard(
             id: id, storyboard: storyboard, normalized: writer.bytes, warnings: warnings, eventHeaders: EventHeaders(storyboard))
-        return storyboards.withLock { storyboards in
-            if let existing = storyboards[id] { return (existing, false) }
-            storyboards[id] = stored
-            return (stored, true)
-        }
     }
 
     /// By id, or by name when exactly one storyboard has it (case-insensitive): `"demo"` works.
