@@ -115,3 +115,17 @@ public enum Command: Sendable, Equatable {
     /// The session ends: every instance is released.
     case end
 }
+
+extension Command {
+    /// Whether the command brings instances to life by itself: a segue, a push, a presentation or a
+    /// new stack. The others (pop, dismiss, unwind, choosing a tab, new traits, the end) only create
+    /// the children embedded in a view they load for the first time, which the storyboard bounds and
+    /// which happens once per instance. The daemon bounds a session's live instances by refusing the
+    /// former at its limit.
+    public var mayCreateInstances: Bool {
+        switch self {
+        case .performSegue, .performCodeSegue, .setViewControllers, .push, .present: true
+        case .unwind, .pop, .popToRoot, .popTo, .dismiss, .selectTab, .setTraits, .end: false
+        }
+    }
+}

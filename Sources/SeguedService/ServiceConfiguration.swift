@@ -7,6 +7,9 @@ public struct ServiceConfiguration: Sendable {
     /// Storyboards held at once (the demo and the operator's included); uploads of new ones beyond it
     /// are refused with a 409 problem.
     public var maxStoryboards: Int
+    /// Live view controllers per session; beyond it, operations that may create more are refused
+    /// with a 409 problem until some are popped, dismissed or unwound.
+    public var maxInstances: Int
     /// Sessions unused for longer than this are ended by ``SeguedService/expireIdleSessions()``.
     public var sessionTTL: Duration
     /// Events kept per session for `GET …/events`; older ones are dropped.
@@ -17,11 +20,12 @@ public struct ServiceConfiguration: Sendable {
     public var maxBodySize: Int
 
     public init(
-        maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000,
+        maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxInstances: Int = 10_000, sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000,
         defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20
     ) {
         self.maxSessions = maxSessions
         self.maxStoryboards = maxStoryboards
+        self.maxInstances = maxInstances
         self.sessionTTL = sessionTTL
         self.eventLogCapacity = eventLogCapacity
         self.defaultProfile = defaultProfile

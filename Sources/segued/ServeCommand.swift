@@ -31,6 +31,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Storyboards held at once, the demo and --storyboard files included; uploads of new ones beyond it are refused with 409.")
     var maxStoryboards = 1_000
 
+    @Option(help: "Live view controllers per session; beyond it, segues, pushes, presentations and new stacks are refused with 409.")
+    var maxInstances = 10_000
+
     @Option(help: "Seconds a session may stay unused before it is ended.")
     var sessionTTL = 3600
 
@@ -59,6 +62,7 @@ struct Serve: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard maxSessions > 0 else { throw ValidationError("--max-sessions must be positive") }
         guard maxStoryboards > 0 else { throw ValidationError("--max-storyboards must be positive") }
+        guard maxInstances > 0 else { throw ValidationError("--max-instances must be positive") }
         guard sessionTTL > 0 else { throw ValidationError("--session-ttl must be positive") }
         guard eventLogSize > 0 else { throw ValidationError("--event-log-size must be positive") }
         guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
@@ -81,7 +85,8 @@ struct Serve: ParsableCommand {
 
         let service = SeguedService(
             configuration: ServiceConfiguration(
-                maxSessions: maxSessions, maxStoryboards: maxStoryboards, sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize,
+                maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxInstances: maxInstances,
+                sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize,
                 defaultProfile: profile, maxBodySize: maxBodySize),
             logger: logger)
         for path in storyboards {

@@ -48,6 +48,15 @@ struct NavigatorPropertyTests {
                 if state.revision != before.revision + revisionStep {
                     walk.problems.append("revision \(before.revision) -> \(state.revision) for performed=\(transcript.performed)")
                 }
+                // The daemon's instance limit lets the other commands through at the limit: they may
+                // only create the children a view embeds, while it loads (a view loads once).
+                if state.createdCount > before.createdCount, !command.mayCreateInstances {
+                    let firstInit = transcript.events.firstIndex { $0.method == .`init` }
+                    let firstLoad = transcript.events.firstIndex { $0.method == .loadView }
+                    if let firstInit, firstLoad.map({ $0 > firstInit }) ?? true {
+                        walk.problems.append("\(command) created an instance outside a view's loading")
+                    }
+                }
                 walk.problems += invariants.check(transcript).map { "after \(command): \($0)" }
                 walk.problems += Invariants.check(state).map { "after \(command): \($0)" }
             } catch {

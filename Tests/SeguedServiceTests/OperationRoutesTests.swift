@@ -99,6 +99,31 @@ struct OperationRoutesTests {
         #expect(session["lastEventSeq"]?.intValue == 52)
     }
 
+    /// The demo launches 9 instances. At a limit of 10, the segue that makes the 10th is performed;
+    /// then whatever may create more is refused, with or without an Idempotency-Key, and changes
+    /// nothing, while choosing a tab or popping still work, and a pop makes room again.
+    @Test func instanceLimit_refusesWhatMayCreateInstances_andNothingElse() throws {
+        let limited = SeguedService(configuration: ServiceConfiguration(maxInstances: 10))
+        let id = try limited.demoSession()
+        let operations = "/v1/sessions/\(id)"
+        #expect(limited.handle(.make("POST", "\(operations)/segues", json: #"{"identifier": "showItem"}"#)).status == 200)
+        let atTheLimit = try limited.handle(.make("GET", operations)).json
+        #expect(atTheLimit["revision"]?.intValue == 2)
+        let push = #"{"type": "push", "scene": "itemDetail"}"#
+        let refused = limited.handle(.make("POST", "\(operations)/actions", json: push))
+        try refused.expectProblem(409, "too-many-instances")
+        #expect(try refused.json["detail"]?.stringValue
+            == "The session holds its limit of 10 live view controllers; pop, dismiss or unwind some first.")
+        try limited.handle(.make("POST", "\(operations)/segues", json: #"{"identifier": "editItem"}"#, headers: ["idempotency-key": "k"]))
+            .expectProblem(409, "too-many-instances")
+        #expect(try limited.handle(.make("GET", operations)).json == atTheLimit)
+
+        #expect(limited.handle(.make("POST", "\(operations)/actions", json: #"{"type": "selectTab", "index": 1}"#)).status == 200)
+        #expect(limited.handle(.make("POST", "\(operations)/actions", json: #"{"type": "selectTab", "index": 0}"#)).status == 200)
+        #expect(limited.handle(.make("POST", "\(operations)/actions", json: #"{"type": "pop"}"#)).status == 200)
+        #expect(limited.handle(.make("POST", "\(operations)/actions", json: push)).status == 200)
+    }
+
     @Test func ifMatch_guardsTheRevision() throws {
         let id = try service.demoSession()
         let stale = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#, headers: ["if-match": "\"7\""]))

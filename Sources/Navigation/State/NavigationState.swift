@@ -39,6 +39,9 @@ public struct NavigationState: Sendable, Equatable {
     /// Live instances in creation order.
     public var controllers: [Controller] { instances.values }
 
+    /// How many instances are live.
+    public var liveCount: Int { instances.count }
+
     /// The next id `instantiate` will hand out.
     var nextControllerID: ControllerID { ControllerID(rawValue: createdCount + 1) }
 

@@ -62,6 +62,11 @@ extension Problem {
             code: "too-many-storyboards", title: "Too many storyboards", status: 409,
             detail: "The server holds its limit of \(limit) storyboards; delete unused ones (DELETE /v1/storyboards/{id}) first.")
     }
+    static func tooManyInstances(limit: Int) -> Problem {
+        Problem(
+            code: "too-many-instances", title: "Too many view controllers", status: 409,
+            detail: "The session holds its limit of \(limit) live view controllers; pop, dismiss or unwind some first.")
+    }
     static func idempotencyKeyReused(_ key: String) -> Problem {
         Problem(
             code: "idempotency-key-reused", title: "Idempotency key reused", status: 422,

@@ -35,7 +35,7 @@ extension SeguedService {
             let (state, transcript) = try Self.launch(stored.storyboard, sessionConfiguration)
             launch = transcript
             return Session(id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: state, launch: transcript,
-                           logCapacity: configuration.eventLogCapacity)
+                           logCapacity: configuration.eventLogCapacity, instanceLimit: configuration.maxInstances)
         }
         metrics.setSessions(sessions.count)
         switch result {

@@ -44,13 +44,16 @@ final class Session: Sendable {
     let configuration: Configuration
     /// Its storyboard's event fragments, shared by every session of the storyboard.
     let eventHeaders: EventHeaders
+    /// Live instances beyond which commands that may create more are refused (409).
+    let instanceLimit: Int
     private let state: Mutex<State>
 
     init(
         id: SessionID, configuration: Configuration, eventHeaders: EventHeaders, navigation: NavigationState, launch: Transcript,
-        logCapacity: Int
+        logCapacity: Int, instanceLimit: Int
     ) {
         self.id = id
+        self.instanceLimit = instanceLimit
         self.configuration = configuration
         self.eventHeaders = eventHeaders
         var log = EventLog(capacity: logCapacity)
@@ -110,7 +113,7 @@ final class Session: Sendable {
         if let idempotency { return performIdempotent(command, ifMatch: ifMatch, idempotency: idempotency, respond: respond) }
         let outcome: Outcome = state.withLock { state in
             state.lastUsed = .now
-            if let conflict = Self.revisionConflict(ifMatch, state) { return .refused(conflict) }
+            if let refusal = refusal(command, ifMatch: ifMatch, state) { return .refused(refusal) }
             switch apply(command, to: &state) {
             case .success(let transcript): return .performed(transcript, StackSummary(state.navigation))
             case .failure(let error): return .failed(error)
@@ -126,15 +129,22 @@ final class Session: Sendable {
     /// What happened under the lock, for `perform` to answer after releasing it.
     private enum Outcome {
         case performed(Transcript, StackSummary)
-        /// Refused before the engine ran (`If-Match` named another revision).
+        /// Refused before the engine ran (`If-Match` named another revision, or the instance limit).
         case refused(Problem)
         case failed(NavigationError)
     }
 
-    /// The 412 problem when `If-Match` names a revision other than the current one.
-    private static func revisionConflict(_ ifMatch: String?, _ state: State) -> Problem? {
-        guard let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) else { return nil }
-        return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
+    /// Why `command` is refused before the engine runs, if it is: 412 when `If-Match` names a revision
+    /// other than the current one; 409 when it may create instances and the session holds its limit
+    /// (a client pushing in a loop would otherwise grow the session without bound).
+    private func refusal(_ command: Command, ifMatch: String?, _ state: State) -> Problem? {
+        if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
+            return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
+        }
+        if command.mayCreateInstances, state.navigation.liveCount >= instanceLimit {
+            return .tooManyInstances(limit: instanceLimit)
+        }
+        return nil
     }
 
     /// Runs the engine on the session's state in place: `Navigator.apply` changes nothing when it
@@ -161,7 +171,7 @@ final class Session: Sendable {
             case .reused: return Problem.idempotencyKeyReused(idempotency.key).response
             case .miss: break
             }
-            if let conflict = Self.revisionConflict(ifMatch, state) { return conflict.response }
+            if let refusal = refusal(command, ifMatch: ifMatch, state) { return refusal.response }
             let response: Response
             switch apply(command, to: &state) {
             case .success(let transcript): response = respond(transcript, StackSummary(state.navigation))
