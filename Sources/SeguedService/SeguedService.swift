@@ -15,7 +15,7 @@ import Synchronization
 public final class SeguedService: Sendable {
     let configuration: ServiceConfiguration
     let logger: Logger
-    let storyboards = StoryboardStore()
+    let storyboards: StoryboardStore
     let sessions: SessionStore
     let metrics = ServiceMetrics()
     private let shuttingDown = Atomic<Bool>(false)
@@ -26,6 +26,7 @@ public final class SeguedService: Sendable {
         self.configuration = configuration
         self.logger = logger
         sessions = SessionStore(limit: configuration.maxSessions, idleTimeout: configuration.sessionTTL)
+        storyboards = StoryboardStore(limit: configuration.maxStoryboards)
         demoStoryboardID = storyboards.preload(DemoStoryboard.storyboard)
     }
 

@@ -7,6 +7,11 @@ import Synchronization
 /// gets the same id.
 final class StoryboardStore: Sendable {
     private let storyboards = Mutex<[String: StoredStoryboard]>([:])
+    /// Storyboards held beyond which a new upload is refused: each stays until deleted, so without a
+    /// bound uploads could take all the memory.
+    let limit: Int
+
+    init(limit: Int) { self.limit = limit }
 
     /// Stores `storyboard` whatever the number held (the demo, `--storyboard` files); returns its id.
     func preload(_ storyboard: Storyboard, warnings: [String] = []) -> String {
@@ -18,9 +23,8 @@ final class StoryboardStore: Sendable {
     }
 
     /// Stores an uploaded storyboard; returns the stored entry and whether it was new. A new one is
-    /// refused once `limit` storyboards are held: each stays until deleted, so without a bound
-    /// uploads could take all the memory. The same content again is always answered.
-    func upload(_ storyboard: Storyboard, warnings: [String], limit: Int) throws(Problem) -> (StoredStoryboard, created: Bool) {
+    /// refused once `limit` storyboards are held; the same content again is always answered.
+    func upload(_ storyboard: Storyboard, warnings: [String]) throws(Problem) -> (StoredStoryboard, created: Bool) {
         let entry = Self.entry(storyboard, warnings: warnings)
         return try storyboards.withLock { held throws(Problem) in
             if let existing = held[entry.id] { return (existing, false) }
