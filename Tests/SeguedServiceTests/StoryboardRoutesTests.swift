@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import SeguedService
 import Storyboard
+import Synchronization
 import Testing
 
 struct StoryboardRoutesTests {
@@ -80,5 +81,42 @@ struct StoryboardRoutesTests {
         #expect(limited.handle(.make("GET", "/v1/storyboards/\(id)")).status == 200)
         let third = small.replacingOccurrences(of: #""Small""#, with: #""Third""#)
         try limited.handle(.make("POST", "/v1/storyboards", json: third)).expectProblem(409, "too-many-storyboards")
+    }
+
+    /// A session must never start on a storyboard being deleted: the delete's "no session uses it"
+    /// and a creation's "the storyboard exists" are decided under one lock. Each round, one thread
+    /// starts sessions on a new storyboard while another deletes the storyboard (ending the sessions
+    /// it finds in the way); when both are done, no session may name the deleted storyboard. With
+    /// the two checks made separately, a creation that found the storyboard just before the delete
+    /// inserted its session just after, within the first rounds.
+    @Test func deletingAStoryboard_racesNoSessionOntoIt() throws {
+        for round in 0..<200 {
+            let named = small.replacingOccurrences(of: #""Small""#, with: #""Race\#(round)""#)
+            let id = try #require(service.handle(.make("POST", "/v1/storyboards", json: named)).json["id"]?.stringValue)
+            let unexpected = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { role in
+                if role == 0 {
+                    for _ in 0..<30 {
+                        let started = service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "\#(id)"}"#))
+                        if started.status == 404 { break }
+                        if started.status != 201 { unexpected.withLock { $0.append("session: \(started.status)") } }
+                    }
+                } else {
+                    while true {
+                        let deleted = service.handle(.make("DELETE", "/v1/storyboards/\(id)"))
+                        if deleted.status == 204 { break }
+                        guard deleted.status == 409 else { unexpected.withLock { $0.append("delete: \(deleted.status)") }; break }
+                        for session in (try? sessions(on: id)) ?? [] { _ = service.handle(.make("DELETE", "/v1/sessions/\(session)")) }
+                    }
+                }
+            }
+            #expect(unexpected.withLock { $0 } == [])
+            try #require(try sessions(on: id) == [], "round \(round): a session started on the deleted storyboard")
+        }
+    }
+
+    private func sessions(on storyboard: String) throws -> [String] {
+        let listed = try #require(service.handle(.make("GET", "/v1/sessions")).json["sessions"]?.arrayValue)
+        return listed.filter { $0["storyboard"]?.stringValue == storyboard }.compactMap { $0["id"]?.stringValue }
     }
 }

@@ -32,6 +32,9 @@ extension SeguedService {
             storyboardID: stored.id, profile: profile, traits: traits, initialScene: initialScene)
         var launch: Transcript?
         let result = try sessions.insert(id: id, configuration: sessionConfiguration) { () throws(Problem) -> Session in
+            // Checked again under the store's lock, where a storyboard's delete is decided: it may
+            // have been deleted since it was found.
+            guard storyboards.contains(id: stored.id) else { throw .unknownStoryboard(storyboardReference) }
             let (state, transcript) = try Self.launch(stored.storyboard, sessionConfiguration)
             launch = transcript
             return Session(id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: state, launch: transcript,

@@ -73,9 +73,8 @@ extension SeguedService {
 
     func deleteStoryboard(_ reference: String) throws(Problem) -> Response {
         guard let stored = storyboards.find(reference) else { throw .unknownStoryboard(reference) }
-        let users = sessions.count(usingStoryboard: stored.id)
+        let users = sessions.removeStoryboardIfUnused(stored.id) { storyboards.remove(stored.id) }
         guard users == 0 else { throw .storyboardInUse(stored.id, sessions: users) }
-        storyboards.remove(stored.id)
         logger.info("storyboard \(stored.id) deleted")
         return Response(status: 204)
     }

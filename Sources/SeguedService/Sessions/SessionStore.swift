@@ -48,13 +48,32 @@ final class SessionStore: Sendable {
         sessions.withLock { $0.values.filter { $0.configuration.storyboardID == id }.count }
     }
 
-    /// Removes sessions idle for longer than the timeout; returns their ids.
-    func expireIdle(now: ContinuousClock.Instant = .now) -> [SessionID] {
-        let candidates = sessions.withLock { Array($0.values) }
-        let expired = candidates.filter { now - $0.lastUsed > idleTimeout }.map(\.id)
+    /// Runs `remove` if no session uses the storyboard `id`; returns the number that do (0: removed).
+    /// Decided under the lock sessions are inserted under, and a creation checks there that its
+    /// storyboard is still stored: counting first and removing after let a session that found the
+    /// storyboard in between start on one that was gone.
+    func removeStoryboardIfUnused(_ id: String, remove: () -> Void) -> Int {
         sessions.withLock { sessions in
-            for id in expired { sessions[id] = nil }
+            let users = sessions.values.count { $0.configuration.storyboardID == id }
+            if users == 0 { remove() }
+            return users
         }
-        return expired
+    }
+
+    /// Removes sessions idle for longer than the timeout; returns their ids. `betweenLooks` runs
+    /// between finding the idle sessions and removing them (tests put requests there).
+    func expireIdle(now: ContinuousClock.Instant = .now, betweenLooks: () -> Void = {}) -> [SessionID] {
+        // Idle sessions are found outside the lock (each asks its own); under it, each is checked
+        // again: between the two, a client may have used it, or ended it and started another
+        // session under the same id, which must not be the one removed.
+        let candidates = sessions.withLock { Array($0.values) }.filter { now - $0.lastUsed > idleTimeout }
+        betweenLooks()
+        return sessions.withLock { sessions in
+            candidates.compactMap { candidate in
+                guard sessions[candidate.id] === candidate, now - candidate.lastUsed > idleTimeout else { return nil }
+                sessions[candidate.id] = nil
+                return candidate.id
+            }
+        }
     }
 }

@@ -56,6 +56,8 @@ final class StoryboardStore: Sendable {
         }
     }
 
+    func contains(id: String) -> Bool { storyboards.withLock { $0[id] != nil } }
+
     var all: [StoredStoryboard] { storyboards.withLock { Array($0.values) }.sorted { $0.id < $1.id } }
 
     func remove(_ id: String) { storyboards.withLock { _ = $0.removeValue(forKey: id) } }

@@ -1,0 +1,38 @@
+import Foundation
+import HTTPServer
+@testable import SeguedService
+import Testing
+
+/// Expiry finds idle sessions, then removes them under the store's lock; what clients do in
+/// between must not be undone. Both tests fail when the second step removes every session the
+/// first found.
+struct IdleExpiryTests {
+    let service = SeguedService(configuration: ServiceConfiguration(sessionTTL: .seconds(60)))
+
+    @Test func aSessionUsedWhileExpiryLooks_isKept() throws {
+        let used = try service.demoSession()
+        let idle = try service.demoSession()
+        let lastUse = try #require(service.sessions[SessionID(validating: idle)!]?.lastUsed)
+        // Both are idle at `now`; a use 5 ms later is not.
+        let now = lastUse + .seconds(60) + .milliseconds(1)
+        let expired = service.sessions.expireIdle(now: now) {
+            Thread.sleep(forTimeInterval: 0.005)
+            #expect(service.handle(.make("GET", "/v1/sessions/\(used)/stack")).status == 200)
+        }
+        #expect(expired.map(\.rawValue) == [idle])
+        #expect(service.handle(.make("GET", "/v1/sessions/\(used)")).status == 200)
+        try service.handle(.make("GET", "/v1/sessions/\(idle)")).expectProblem(404, "unknown-session")
+    }
+
+    @Test func aSessionStartedUnderAnExpiringID_isKept() throws {
+        let id = try service.demoSession()
+        // So far ahead that the new session is idle too: only its identity tells them apart.
+        let now = ContinuousClock.now + .seconds(3600)
+        let expired = service.sessions.expireIdle(now: now) {
+            #expect(service.handle(.make("DELETE", "/v1/sessions/\(id)")).status == 200)
+            #expect(service.handle(.make("PUT", "/v1/sessions/\(id)", json: #"{"storyboard": "demo"}"#)).status == 201)
+        }
+        #expect(expired.isEmpty)
+        #expect(service.handle(.make("GET", "/v1/sessions/\(id)")).status == 200)
+    }
+}
