@@ -134,6 +134,31 @@ struct InterfaceBuilderImporterTests {
         }
     }
 
+    /// A few hundred kilobytes can nest elements 100,000 deep; the tree of such a document took the
+    /// process down when released (one stack frame per level). Nesting past 256 is refused at the
+    /// element where it happens; 256 still loads as far as the importer's own checks.
+    @Test func nestingBeyond256_isRefusedWhereItHappens() {
+        func nested(_ depth: Int) -> String {
+            "<?xml version=\"1.0\"?>\n" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
+        }
+        do throws(StoryboardError) {
+            _ = try load(nested(256))
+            Issue.record("nested <a> elements are no storyboard")
+        } catch {
+            #expect(error.kind != .malformed)
+        }
+        do throws(StoryboardError) {
+            _ = try load(nested(100_000))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.kind == .malformed)
+            #expect(error.issues.map(\.message) == ["elements are nested more than 256 deep"])
+            #expect(error.issues.first?.line == 2)
+            // The 257th <a> ends at column 771 (each is 3 characters).
+            #expect(error.issues.first?.column == 771)
+        }
+    }
+
     @Test(arguments: [
         // Entity expansion ("billion laughs").
         """

@@ -42,6 +42,11 @@ final class XMLElementNode {
 /// Documents with a DTD or entity declarations are refused before parsing (XXE, entity expansion);
 /// external entities are never resolved.
 enum XMLElementTree {
+    /// Deepest nesting accepted (libxml2's own default limit). The storyboards in the acceptance set
+    /// nest 17 deep; a document of a few hundred kilobytes can nest 100,000 deep, and releasing a tree
+    /// that deep recursed once per level until the thread's stack ran out.
+    static let maxDepth = 256
+
     static func parse(_ data: Data) throws(StoryboardError) -> XMLElementNode {
         try refuseDeclarations(data)
         let parser = XMLParser(data: data)
@@ -55,7 +60,9 @@ enum XMLElementTree {
         guard parsed, builder.errorLine == nil, let root = builder.root else {
             let line = builder.errorLine ?? parser.lineNumber
             let column = builder.errorColumn ?? parser.columnNumber
-            let reason = parser.parserError.map { Self.describe($0) } ?? "not well-formed XML"
+            let reason = builder.tooDeep
+                ? "elements are nested more than \(maxDepth) deep"
+                : parser.parserError.map { Self.describe($0) } ?? "not well-formed XML"
             throw StoryboardError(kind: .malformed, issues: [.init(path: "", message: reason, line: line, column: column)])
         }
         return root
@@ -86,6 +93,7 @@ enum XMLElementTree {
         var stack: [XMLElementNode] = []
         var errorLine: Int?
         var errorColumn: Int?
+        var tooDeep = false
 
         init(parser: XMLParser) { self.parser = parser }
 
@@ -93,6 +101,11 @@ enum XMLElementTree {
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
+            guard stack.count < XMLElementTree.maxDepth else {
+                if errorLine == nil { (tooDeep, errorLine, errorColumn) = (true, parser.lineNumber, parser.columnNumber) }
+                parser.abortParsing()
+                return
+            }
             let node = XMLElementNode(name: elementName, attributes: attributes, line: parser.lineNumber, column: parser.columnNumber)
             if let parent = stack.last {
                 node.parent = parent
