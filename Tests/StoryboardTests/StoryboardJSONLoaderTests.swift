@@ -85,6 +85,57 @@ struct StoryboardJSONLoaderTests {
         #expect(issues(text) == [#"scenes.n.root: "t" contains "n" again through relationships or embeds"#])
     }
 
+    /// One issue per cycle, at the first containment edge of its smallest scene, in scene order: a
+    /// self-embed, a three-scene ring entered from outside it, and a pair whose smallest scene reaches
+    /// it first by a tab that is not on the cycle.
+    @Test func containmentCycles_oneIssueEach() {
+        let text = """
+            {"format": "segued.storyboard/1", "initialScene": "entry",
+             "scenes": {"entry": {"segues": [{"kind": "embed", "destination": "r2"}]},
+                        "loop": {"segues": [{"kind": "embed", "destination": "loop"}]},
+                        "r1": {"segues": [{"kind": "embed", "destination": "plain"}, {"kind": "embed", "destination": "r2"}]},
+                        "r2": {"segues": [{"kind": "embed", "destination": "r3"}]},
+                        "r3": {"segues": [{"kind": "embed", "destination": "r1"}]},
+                        "plain": {},
+                        "t": {"kind": "tabBarController", "tabs": ["plain", "u"]},
+                        "u": {"kind": "navigationController", "root": "t"}}}
+            """
+        #expect(issues(text) == [
+            #"scenes.loop.segues[0].destination: "loop" contains "loop" again through relationships or embeds"#,
+            #"scenes.r1.segues[1].destination: "r2" contains "r1" again through relationships or embeds"#,
+            #"scenes.t.tabs[1]: "u" contains "t" again through relationships or embeds"#,
+        ])
+    }
+
+    /// Containment as long as a 1 MiB upload allows is checked in one pass over the graph (a search
+    /// from every scene took minutes for a chain of 16,000 embeds and held a server thread), and is
+    /// refused beyond 256 scenes deep: launching a session on 16,000 took the daemon down.
+    @Test func longContainmentChains_areRefusedBeyond256() throws {
+        func chain(_ count: Int, closed: Bool = false) -> String {
+            let scenes = (0..<count).map { index in
+                #""s\#(index)": {"segues": [{"kind": "embed", "destination": "s\#(index + 1 < count ? index + 1 : closed ? 0 : index + 1)"}]}"#
+            }
+            let last = closed ? [] : [#""s\#(count)": {}"#]
+            return #"{"format": "segued.storyboard/1", "initialScene": "s0", "scenes": {"# + (scenes + last).joined(separator: ", ") + "}}"
+        }
+        #expect(try load(chain(255)).scenes.count == 256)
+        #expect(issues(chain(256)) == ["scenes.s0.segues[0].destination: containment is 257 scenes deep from here; at most 256 are supported"])
+        #expect(issues(chain(16_000)) == ["scenes.s0.segues[0].destination: containment is 16001 scenes deep from here; at most 256 are supported"])
+        #expect(issues(chain(20_000, closed: true)) == [#"scenes.s0.segues[0].destination: "s1" contains "s0" again through relationships or embeds"#])
+    }
+
+    /// The issue is at each outermost scene, on its deepest path: here `b` reaches the chain
+    /// through its second tab, and `a` (inside `b`) is not reported again.
+    @Test func tooDeepContainment_isReportedAtTheOutermostScene() {
+        let chain = (0..<256).map { #""c\#($0)": {"segues": [{"kind": "embed", "destination": "c\#($0 + 1)"}]}"# }.joined(separator: ", ")
+        let text = """
+            {"format": "segued.storyboard/1", "initialScene": "b",
+             "scenes": {"a": {"kind": "navigationController", "root": "c0"}, "c256": {}, "leaf": {},
+                        "b": {"kind": "tabBarController", "tabs": ["leaf", "a"]}, \(chain)}}
+            """
+        #expect(issues(text) == ["scenes.b.tabs[1]: containment is 259 scenes deep from here; at most 256 are supported"])
+    }
+
     @Test func notJSON_isMalformed() {
         #expect(throws: StoryboardError(kind: .malformed, issues: [.init(path: "", message: "not valid JSON")])) {
             try load("{")

@@ -39,7 +39,7 @@ public enum StoryboardValidator {
                 checkSegue(segue, at: seguePath, fail: fail)
             }
         }
-        return issues.isEmpty ? containmentCycles(storyboard) : issues
+        return issues.isEmpty ? containmentIssues(storyboard) : issues
     }
 
     private static func checkKind(_ scene: Scene, at path: String, fail: (String, String) -> Void) {
