@@ -36,4 +36,18 @@ struct UnwindActionScannerTests {
         #expect(classes["QuestionViewController"] == ClassInfo(superclass: "UITableViewController", unwindActions: ["exitToQuizStart:"]))
         #expect(classes["MainMenuViewController"] == ClassInfo(superclass: nil, unwindActions: ["exitToHomeScreen:"]))
     }
+
+    /// A class's declarations across files and extensions make one entry: every action once, sorted,
+    /// and the superclass from the first file (in path order) whose declaration names one.
+    @Test func declarationsOfOneClass_areMerged() {
+        let extensions = (0..<3_000).map { "extension ListViewController {\n    @IBAction func back\($0 % 1_000)(_ segue: UIStoryboardSegue) {}\n}\n" }.joined()
+        let classes = UnwindActionScanner.scan([
+            "A.swift": extensions,
+            "B.swift": "class ListViewController: UITableViewController {\n    @IBAction func done(_ segue: UIStoryboardSegue) {}\n}\n",
+            "C.swift": "class ListViewController: UIViewController {}\nextension ListViewController {\n    @IBAction func done(_ segue: UIStoryboardSegue) {}\n}\n",
+            "D.m": "@interface ListViewController\n- (IBAction)fromObjC:(UIStoryboardSegue *)sender;\n@end\n",
+        ])
+        let expected = ((0..<1_000).map { "back\($0):" } + ["done:", "fromObjC:"]).sorted()
+        #expect(classes == ["ListViewController": ClassInfo(superclass: "UITableViewController", unwindActions: expected)])
+    }
 }

@@ -9,16 +9,22 @@ import Foundation
 /// `unwind(for:)` → `unwindFor:`; an explicit `@objc(name:)` wins.
 public enum UnwindActionScanner {
     public static func scan(_ sources: [String: String]) -> [String: ClassInfo] {
-        var classes: [String: ClassInfo] = [:]
+        // Actions are gathered in sets and sorted once per class: merging and sorting at each
+        // declaration took 12 s for 12,000 extensions of one class (770 KB, one upload).
+        var superclasses: [String: String] = [:]
+        var actions: [String: Set<String>] = [:]
         for path in sources.keys.sorted() {
             let text = sources[path]!
             let found = path.hasSuffix(".swift") ? scanSwift(text) : (path.hasSuffix(".m") || path.hasSuffix(".h") || path.hasSuffix(".mm")) ? scanObjectiveC(text) : []
-            for (className, superclass, actions) in found {
-                var info = classes[className] ?? ClassInfo()
-                if info.superclass == nil { info.superclass = superclass }
-                info.unwindActions = Array(Set(info.unwindActions + actions)).sorted()
-                classes[className] = info
+            for (className, superclass, declared) in found {
+                // The first declaration that names a superclass gives it.
+                if superclasses[className] == nil, let superclass { superclasses[className] = superclass }
+                actions[className, default: []].formUnion(declared)
             }
+        }
+        var classes: [String: ClassInfo] = [:]
+        for (className, declared) in actions {
+            classes[className] = ClassInfo(superclass: superclasses[className], unwindActions: declared.sorted())
         }
         return classes
     }
