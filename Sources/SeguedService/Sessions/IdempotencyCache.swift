@@ -1,8 +1,8 @@
 import HTTPServer
 
 /// The responses of POSTs that carried an `Idempotency-Key`, so that a retry returns the first
-/// result instead of acting twice (draft-ietf-httpapi-idempotency-key-header). Bounded: the oldest
-/// keys are forgotten first.
+/// result instead of acting twice (draft-ietf-httpapi-idempotency-key-header). Bounded in keys and
+/// in bytes: the oldest keys are forgotten first, and the latest response is always kept.
 struct IdempotencyCache: Sendable {
     /// A key with a fingerprint of the request it came with (method, path and body).
     struct Key: Sendable {
@@ -25,11 +25,21 @@ struct IdempotencyCache: Sendable {
         case miss
     }
 
-    static let capacity = 256
     /// In bytes (Stripe's limit; the draft sets none).
     static let maximumKeyLength = 255
+    /// Keys remembered. A client retries its latest requests, not its 256th before.
+    let capacity: Int
+    /// Response bytes remembered. A response is a few kilobytes, but one on a session with thousands
+    /// of presentations is megabytes: 256 of those kept one session's cache at a gigabyte.
+    let byteBudget: Int
     private var entries: [String: (fingerprint: Int, response: Response)] = [:]
     private var order: [String] = []
+    private var bytes = 0
+
+    init(capacity: Int = 256, byteBudget: Int = 256 << 10) {
+        self.capacity = capacity
+        self.byteBudget = byteBudget
+    }
 
     func lookup(_ key: Key) -> Lookup {
         guard let entry = entries[key.key] else { return .miss }
@@ -37,10 +47,15 @@ struct IdempotencyCache: Sendable {
     }
 
     mutating func store(_ response: Response, for key: Key) {
-        if entries[key.key] == nil {
+        if let replaced = entries[key.key] {
+            bytes -= replaced.response.body.count
+        } else {
             order.append(key.key)
-            if order.count > Self.capacity { entries[order.removeFirst()] = nil }
         }
         entries[key.key] = (key.fingerprint, response)
+        bytes += response.body.count
+        while order.count > 1, order.count > capacity || bytes > byteBudget {
+            bytes -= entries.removeValue(forKey: order.removeFirst())?.response.body.count ?? 0
+        }
     }
 }
