@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: run test release deps bench-engine bench-http bench-http-budget bench-import clean
+.PHONY: run test release deps bench-engine bench-http bench-http-budget bench-http-full-sessions bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself).
 deps:
@@ -40,6 +40,9 @@ bench-http: deps
 
 bench-http-budget: deps
 	bench/http/budget.sh
+
+bench-http-full-sessions: deps
+	bench/http/full_sessions.sh
 
 clean:
 	rm -rf .build
