@@ -57,7 +57,7 @@ public final class SeguedService: Sendable {
         }
         let duration = ContinuousClock.now - start
         metrics.recordRequest(route: endpoint, method: request.method, status: response.status, duration: duration)
-        logger.debug("\(request.method) \(request.path) \(response.status) \(duration)")
+        logger.debug("\(request.method.loggable) \(request.path.loggable) \(response.status) \(duration)")
         return response
     }
 

@@ -23,7 +23,7 @@ extension SeguedService {
             throw error.problem
         }
         let (stored, created) = try storyboards.upload(imported.storyboard, warnings: imported.warnings)
-        logger.info("storyboard \(stored.id) (\(stored.name)) \(created ? "uploaded" : "uploaded again"), \(stored.warnings.count) warnings")
+        logger.info("storyboard \(stored.id) (\(stored.name.loggable)) \(created ? "uploaded" : "uploaded again"), \(stored.warnings.count) warnings")
         var response = Self.json(created ? 201 : 200) { w in w.storyboardSummary(stored, sessions: nil) }
         response.setHeader("Location", "/v1/storyboards/\(stored.id)")
         return response

@@ -1,0 +1,9 @@
+extension String {
+    /// The string as a log line may hold it. Storyboard names and request paths come from clients,
+    /// and a newline in one would start a line of the client's making in the daemon's log (CWE-117):
+    /// with a control character the string is written quoted, with Swift's escapes (`"a\nb"`);
+    /// otherwise as it is.
+    var loggable: String {
+        unicodeScalars.contains { $0.properties.generalCategory == .control } ? debugDescription : self
+    }
+}
