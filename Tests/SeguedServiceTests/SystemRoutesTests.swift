@@ -68,6 +68,9 @@ struct SystemRoutesTests {
         #expect(page["gap"] == nil)
         try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("limit", "0")])).expectProblem(400, "invalid-parameter")
         try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("after", "x")])).expectProblem(400, "invalid-parameter")
+        // The largest `after` there is: nothing after it (it once overflowed and took the daemon down).
+        let end = try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("after", String(Int.max))])).json
+        #expect(end == (try JSONValue.parse(#"{"events": [], "next": \#(Int.max), "lastSeq": 52, "more": false}"#)))
 
         let small = SeguedService(configuration: ServiceConfiguration(eventLogCapacity: 10))
         let smallID = try small.demoSession()

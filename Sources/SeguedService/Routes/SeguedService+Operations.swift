@@ -121,7 +121,8 @@ extension SeguedService {
                     w.key("next"); w.int(events.last?.sequence ?? max(after, 0))
                     w.key("lastSeq"); w.int(last)
                     w.key("more"); w.bool((events.last?.sequence ?? after) < last)
-                    if let first = state.log.firstSequence, after + 1 < first {
+                    // `after` may be Int.max, so nothing is added to it (an overflow traps).
+                    if let first = state.log.firstSequence, after < first - 1 {
                         w.key("gap")
                         w.object { w in
                             w.key("firstAvailable"); w.int(first)
