@@ -26,7 +26,7 @@ public final class SeguedService: Sendable {
         self.configuration = configuration
         self.logger = logger
         sessions = SessionStore(limit: configuration.maxSessions, idleTimeout: configuration.sessionTTL)
-        storyboards = StoryboardStore(limit: configuration.maxStoryboards)
+        storyboards = StoryboardStore(limit: configuration.maxStoryboards, byteLimit: configuration.maxStoryboardBytes)
         demoStoryboardID = storyboards.preload(DemoStoryboard.storyboard)
     }
 

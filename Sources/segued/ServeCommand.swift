@@ -31,6 +31,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Storyboards held at once, the demo and --storyboard files included; uploads of new ones beyond it are refused with 409.")
     var maxStoryboards = 1_000
 
+    @Option(help: "Total size of the held storyboards as normalized JSON, in bytes (in memory a storyboard takes 3 to 20 times that); uploads beyond it are refused with 409.")
+    var maxStoryboardBytes = 16 << 20
+
     @Option(help: "Live view controllers per session; beyond it, segues, pushes, presentations and new stacks are refused with 409.")
     var maxInstances = 10_000
 
@@ -62,6 +65,7 @@ struct Serve: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
         guard maxSessions > 0 else { throw ValidationError("--max-sessions must be positive") }
         guard maxStoryboards > 0 else { throw ValidationError("--max-storyboards must be positive") }
+        guard maxStoryboardBytes > 0 else { throw ValidationError("--max-storyboard-bytes must be positive") }
         guard maxInstances > 0 else { throw ValidationError("--max-instances must be positive") }
         guard sessionTTL > 0 else { throw ValidationError("--session-ttl must be positive") }
         guard eventLogSize > 0 else { throw ValidationError("--event-log-size must be positive") }
@@ -85,7 +89,8 @@ struct Serve: ParsableCommand {
 
         let service = SeguedService(
             configuration: ServiceConfiguration(
-                maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxInstances: maxInstances,
+                maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxStoryboardBytes: maxStoryboardBytes,
+                maxInstances: maxInstances,
                 sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize,
                 defaultProfile: profile, maxBodySize: maxBodySize),
             logger: logger)

@@ -62,6 +62,11 @@ extension Problem {
             code: "too-many-storyboards", title: "Too many storyboards", status: 409,
             detail: "The server holds its limit of \(limit) storyboards; delete unused ones (DELETE /v1/storyboards/{id}) first.")
     }
+    static func storyboardsTooLarge(limit: Int, held: Int, size: Int) -> Problem {
+        Problem(
+            code: "too-many-storyboards", title: "Too many storyboards", status: 409,
+            detail: "The server holds \(held) bytes of storyboards (normalized JSON) of its limit of \(limit), and this one has \(size); delete unused ones (DELETE /v1/storyboards/{id}) first.")
+    }
     static func tooManyInstances(limit: Int) -> Problem {
         Problem(
             code: "too-many-instances", title: "Too many view controllers", status: 409,

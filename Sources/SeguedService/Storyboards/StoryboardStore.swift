@@ -6,18 +6,34 @@ import Synchronization
 /// normalized graph, so the same storyboard uploaded twice (whatever its whitespace or key order)
 /// gets the same id.
 final class StoryboardStore: Sendable {
-    private let storyboards = Mutex<[String: StoredStoryboard]>([:])
+    private let held = Mutex<Held>(Held())
     /// Storyboards held beyond which a new upload is refused: each stays until deleted, so without a
     /// bound uploads could take all the memory.
     let limit: Int
+    /// The same for their total normalized size: a 1 MiB upload of 12,000 scenes took 14 MB of
+    /// memory, so the count alone allowed 14 GB.
+    let byteLimit: Int
 
-    init(limit: Int) { self.limit = limit }
+    private struct Held {
+        var storyboards: [String: StoredStoryboard] = [:]
+        var bytes = 0
+
+        mutating func insert(_ entry: StoredStoryboard) {
+            storyboards[entry.id] = entry
+            bytes += entry.normalized.count
+        }
+    }
+
+    init(limit: Int, byteLimit: Int) {
+        self.limit = limit
+        self.byteLimit = byteLimit
+    }
 
     /// Stores `storyboard` whatever the number held (the demo, `--storyboard` files); returns its id.
     func preload(_ storyboard: Storyboard, warnings: [String] = []) -> String {
         let entry = Self.entry(storyboard, warnings: warnings)
-        storyboards.withLock { held in
-            if held[entry.id] == nil { held[entry.id] = entry }
+        held.withLock { held in
+            if held.storyboards[entry.id] == nil { held.insert(entry) }
         }
         return entry.id
     }
@@ -26,10 +42,13 @@ final class StoryboardStore: Sendable {
     /// refused once `limit` storyboards are held; the same content again is always answered.
     func upload(_ storyboard: Storyboard, warnings: [String]) throws(Problem) -> (StoredStoryboard, created: Bool) {
         let entry = Self.entry(storyboard, warnings: warnings)
-        return try storyboards.withLock { held throws(Problem) in
-            if let existing = held[entry.id] { return (existing, false) }
-            guard held.count < limit else { throw .tooManyStoryboards(limit: limit) }
-            held[entry.id] = entry
+        return try held.withLock { held throws(Problem) in
+            if let existing = held.storyboards[entry.id] { return (existing, false) }
+            guard held.storyboards.count < limit else { throw .tooManyStoryboards(limit: limit) }
+            guard held.bytes + entry.normalized.count <= byteLimit else {
+                throw .storyboardsTooLarge(limit: byteLimit, held: held.bytes, size: entry.normalized.count)
+            }
+            held.insert(entry)
             return (entry, true)
         }
     }
@@ -49,16 +68,20 @@ final class StoryboardStore: Sendable {
 
     /// By id, or by name when exactly one storyboard has it (case-insensitive): `"demo"` works.
     func find(_ reference: String) -> StoredStoryboard? {
-        storyboards.withLock { storyboards in
-            if let byID = storyboards[reference] { return byID }
-            let named = storyboards.values.filter { $0.name.lowercased() == reference.lowercased() }
+        held.withLock { held in
+            if let byID = held.storyboards[reference] { return byID }
+            let named = held.storyboards.values.filter { $0.name.lowercased() == reference.lowercased() }
             return named.count == 1 ? named[0] : nil
         }
     }
 
-    func contains(id: String) -> Bool { storyboards.withLock { $0[id] != nil } }
+    func contains(id: String) -> Bool { held.withLock { $0.storyboards[id] != nil } }
 
-    var all: [StoredStoryboard] { storyboards.withLock { Array($0.values) }.sorted { $0.id < $1.id } }
+    var all: [StoredStoryboard] { held.withLock { Array($0.storyboards.values) }.sorted { $0.id < $1.id } }
 
-    func remove(_ id: String) { storyboards.withLock { _ = $0.removeValue(forKey: id) } }
+    func remove(_ id: String) {
+        held.withLock { held in
+            if let removed = held.storyboards.removeValue(forKey: id) { held.bytes -= removed.normalized.count }
+        }
+    }
 }
