@@ -24,7 +24,8 @@ public struct ServiceConfiguration: Sendable {
     public var maxBodySize: Int
 
     public init(
-        maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20, maxInstances: Int = 10_000,
+        maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20,
+        maxInstances: Int = 10_000,
         sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000,
         defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20
     ) {

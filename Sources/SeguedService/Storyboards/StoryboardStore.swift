@@ -29,7 +29,8 @@ final class StoryboardStore: Sendable {
         self.byteLimit = byteLimit
     }
 
-    /// Stores `storyboard` whatever the number held (the demo, `--storyboard` files); returns its id.
+    /// Stores `storyboard` whatever the number and size held (the demo, `--storyboard` files);
+    /// returns its id.
     func preload(_ storyboard: Storyboard, warnings: [String] = []) -> String {
         let entry = Self.entry(storyboard, warnings: warnings)
         held.withLock { held in
@@ -39,7 +40,8 @@ final class StoryboardStore: Sendable {
     }
 
     /// Stores an uploaded storyboard; returns the stored entry and whether it was new. A new one is
-    /// refused once `limit` storyboards are held; the same content again is always answered.
+    /// refused once `limit` storyboards are held, or when it would take their normalized size past
+    /// `byteLimit`; the same content again is always answered.
     func upload(_ storyboard: Storyboard, warnings: [String]) throws(Problem) -> (StoredStoryboard, created: Bool) {
         let entry = Self.entry(storyboard, warnings: warnings)
         return try held.withLock { held throws(Problem) in
