@@ -129,3 +129,16 @@ extension Command {
         }
     }
 }
+
+extension Command {
+    /// The data the command hands to an instance (merged into its `properties`), if any.
+    public var data: JSONValue? {
+        switch self {
+        case .performSegue(let request): request.data
+        case .performCodeSegue(let request): request.data
+        case .unwind(let request): request.data
+        case .push(_, _, let data, _), .present(_, _, _, let data, _): data
+        case .pop, .popToRoot, .popTo, .setViewControllers, .dismiss, .selectTab, .setTraits, .end: nil
+        }
+    }
+}

@@ -27,6 +27,10 @@ public struct NavigationState: Sendable, Equatable {
     /// The sequence number the next event gets.
     public internal(set) var nextEventSequence = 1
     public internal(set) var isEnded = false
+    /// How much client data the live instances hold: the ``JSONValue/approximateSize`` of their
+    /// `properties`, entry by entry. Kept as they change, so that the daemon can bound it without
+    /// walking the instances.
+    public internal(set) var dataSize = 0
 
     public init(storyboard: Storyboard, profile: Profile = .ios17, traits: Traits = .phone) {
         self.storyboardBox = StoryboardBox(storyboard)
@@ -75,6 +79,7 @@ public struct NavigationState: Sendable, Equatable {
     /// `presentingViewController`, the caller being gone).
     mutating func remove(_ id: ControllerID) {
         guard let removed = instances.remove(id) else { return }
+        dataSize -= JSONValue.approximateSize(ofEntries: removed.properties)
         if removed.kind == .splitViewController { splits.removeAll { $0 == id } }
         if removed.presenting != nil { presentations.removeAll { $0 == id } }
         for split in splits where instances[split]?.split?.secondary == id {

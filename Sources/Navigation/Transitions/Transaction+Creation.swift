@@ -73,12 +73,19 @@ extension Transaction {
         emit(id, .viewDidLoad)
     }
 
-    /// Merges a request's `data` into an instance's `properties`.
+    /// Merges a request's `data` into an instance's `properties`, keeping ``NavigationState/dataSize``.
     mutating func hand(_ data: JSONValue?, to id: ControllerID) {
         guard let object = data?.objectValue else { return }
+        var change = 0
         state.update(id) { controller in
-            for (key, value) in object { controller.properties[key] = value }
+            for (key, value) in object {
+                if let replaced = controller.properties.updateValue(value, forKey: key) {
+                    change -= JSONValue.approximateSize(key: key, value: replaced)
+                }
+                change += JSONValue.approximateSize(key: key, value: value)
+            }
         }
+        state.dataSize += change
     }
 
     /// Releases `ids` (already detached from the hierarchy) in order: `deinit` for each.

@@ -9,7 +9,8 @@ struct Invariants {
     private(set) var highestID = 0
 
     /// Structural invariants of a state: every instance has exactly one place, relations agree both
-    /// ways and name only live instances, and the on-screen set is exactly the appeared instances.
+    /// ways and name only live instances, the on-screen set is exactly the appeared instances, and
+    /// `dataSize` is what the live instances' properties add up to.
     static func check(_ state: NavigationState) -> [String] {
         var problems: [String] = []
         let live = Dictionary(uniqueKeysWithValues: state.controllers.map { ($0.id, $0) })
@@ -38,6 +39,8 @@ struct Invariants {
                 problems.append("\(controller.id) left in \(controller.appearance)")
             }
         }
+        let dataSize = live.values.reduce(0) { $0 + JSONValue.approximateSize(ofEntries: $1.properties) }
+        if state.dataSize != dataSize { problems.append("dataSize \(state.dataSize), but the instances hold \(dataSize)") }
         let appeared = Set(live.values.filter { $0.appearance == .appeared }.map(\.id))
         if appeared != Set(state.onScreen) {
             problems.append("on screen \(state.onScreen.sorted()) but appeared \(appeared.sorted())")

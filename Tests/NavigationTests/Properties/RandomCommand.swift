@@ -18,12 +18,13 @@ enum RandomCommand {
         case 0...4:
             let identifier = segueIDs.isEmpty || choices.chance(5) ? SegueID("missing") : choices.pick(segueIDs)
             if let segue = sourceScene?.segue(identifier), segue.kind == .unwind {
-                return .unwind(.init(target: .segue(identifier), source: someSource, trigger: trigger, shouldPerform: shouldPerform))
+                return .unwind(.init(target: .segue(identifier), source: someSource, trigger: trigger, shouldPerform: shouldPerform,
+                                     data: data(&choices)))
             }
             return .performSegue(.init(identifier: identifier, source: someSource, trigger: trigger, shouldPerform: shouldPerform,
-                                       data: choices.chance(30) ? .object(["n": .number(Double(choices.next(9)))]) : nil))
+                                       data: data(&choices)))
         case 5:
-            return .unwind(.init(target: .action(choices.pick(RandomStoryboard.actions)), source: someSource, trigger: trigger))
+            return .unwind(.init(target: .action(choices.pick(RandomStoryboard.actions)), source: someSource, trigger: trigger, data: data(&choices)))
         case 6:
             return .pop(navigation: choices.chance(80) ? nil : anyID, animated: choices.chance(50))
         case 7:
@@ -36,12 +37,13 @@ enum RandomCommand {
         case 10:
             return .setTraits(Traits(horizontalSizeClass: choices.pick(Traits.SizeClass.allCases), idiom: choices.pick(Traits.Idiom.allCases)))
         case 11:
-            return .push(.scene(choices.pick(sceneIDs)), navigation: nil, data: nil, animated: true)
+            return .push(.scene(choices.pick(sceneIDs)), navigation: nil, data: data(&choices), animated: true)
         case 12:
-            return .present(.scene(choices.pick(sceneIDs)), from: someSource, style: choices.pick(RandomStoryboard.styles), data: nil, animated: true)
+            return .present(.scene(choices.pick(sceneIDs)), from: someSource, style: choices.pick(RandomStoryboard.styles), data: data(&choices),
+                            animated: true)
         case 13:
             let kind = choices.pick([SegueKind.show, .showDetail, .presentation, .popoverPresentation, .push, .modal, .replace])
-            return .performCodeSegue(.init(kind: kind, destination: .scene(choices.pick(sceneIDs)), source: someSource))
+            return .performCodeSegue(.init(kind: kind, destination: .scene(choices.pick(sceneIDs)), source: someSource, data: data(&choices)))
         case 14:
             let entries: [StackEntry] = (0..<choices.next(4)).map { _ in
                 choices.chance(50) ? .existing(ControllerID(rawValue: 1 + choices.next(state.createdCount))) : .new(.scene(choices.pick(sceneIDs)))
@@ -50,5 +52,24 @@ enum RandomCommand {
         default:
             return choices.chance(10) ? .end : .selectTab(index: choices.next(3), tabBar: nil, byUser: true, shouldSelect: nil)
         }
+    }
+
+    /// Data for a command, now and then: one or two keys of three, so that instances are handed
+    /// new keys and new values for keys they hold, of every JSON type and of varied sizes.
+    private static func data(_ choices: inout ChoiceStream) -> JSONValue? {
+        guard choices.chance(30) else { return nil }
+        var object: [String: JSONValue] = [:]
+        for _ in 0...choices.next(2) {
+            let value: JSONValue
+            switch choices.next(5) {
+            case 0: value = .number(Double(choices.next(9)))
+            case 1: value = .string(String(repeating: "é", count: choices.next(40)))
+            case 2: value = .array((0..<choices.next(4)).map { _ in .bool(choices.chance(50)) })
+            case 3: value = .object(["nested": .string("x"), "n": .null])
+            default: value = .object([:])
+            }
+            object[choices.pick(["title", "item", "count"])] = value
+        }
+        return .object(object)
     }
 }
