@@ -14,10 +14,16 @@ public struct ServiceConfiguration: Sendable {
     /// Live view controllers per session; beyond it, operations that may create more are refused
     /// with a 409 problem until some are popped, dismissed or unwound.
     public var maxInstances: Int
+    /// Client data (`data` of segues, unwinds, pushes and presentations, about its size as JSON) a
+    /// session's view controllers hold; operations handing over more are refused with a 409 problem.
+    public var maxSessionData: Int
     /// Sessions unused for longer than this are ended by ``SeguedService/expireIdleSessions()``.
     public var sessionTTL: Duration
     /// Events kept per session for `GET …/events`; older ones are dropped.
     public var eventLogCapacity: Int
+    /// Bytes of events kept per session beyond the latest operation's (events carry the `sender`
+    /// clients send); older ones are dropped.
+    public var eventLogBytes: Int
     /// The profile of sessions created without one.
     public var defaultProfile: Profile
     /// The body limit the HTTP server enforces, quoted in 413 problems.
@@ -25,17 +31,25 @@ public struct ServiceConfiguration: Sendable {
 
     public init(
         maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20,
-        maxInstances: Int = 10_000,
-        sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000,
+        maxInstances: Int = 10_000, maxSessionData: Int = 1 << 20,
+        sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000, eventLogBytes: Int = 1 << 20,
         defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20
     ) {
         self.maxSessions = maxSessions
         self.maxStoryboards = maxStoryboards
         self.maxStoryboardBytes = maxStoryboardBytes
         self.maxInstances = maxInstances
+        self.maxSessionData = maxSessionData
         self.sessionTTL = sessionTTL
         self.eventLogCapacity = eventLogCapacity
+        self.eventLogBytes = eventLogBytes
         self.defaultProfile = defaultProfile
         self.maxBodySize = maxBodySize
+    }
+}
+
+extension ServiceConfiguration {
+    var sessionLimits: Session.Limits {
+        Session.Limits(logCapacity: eventLogCapacity, logBytes: eventLogBytes, instances: maxInstances, dataBytes: maxSessionData)
     }
 }

@@ -37,11 +37,17 @@ struct Serve: ParsableCommand {
     @Option(help: "Live view controllers per session; beyond it, segues, pushes, presentations and new stacks are refused with 409.")
     var maxInstances = 10_000
 
+    @Option(help: "Bytes of data (the data of segues, unwinds, pushes and presentations, about its JSON size) a session's view controllers may hold; operations handing over more are refused with 409.")
+    var maxSessionData = 1 << 20
+
     @Option(help: "Seconds a session may stay unused before it is ended.")
     var sessionTTL = 3600
 
     @Option(help: "Events kept per session for GET …/events.")
     var eventLogSize = 10_000
+
+    @Option(help: "Bytes of events kept per session beyond the latest operation's (events carry the sender clients send).")
+    var eventLogBytes = 1 << 20
 
     @Option(help: "Largest accepted request body, in bytes (413 beyond).")
     var maxBodySize = 1 << 20
@@ -69,6 +75,8 @@ struct Serve: ParsableCommand {
         guard maxInstances > 0 else { throw ValidationError("--max-instances must be positive") }
         guard sessionTTL > 0 else { throw ValidationError("--session-ttl must be positive") }
         guard eventLogSize > 0 else { throw ValidationError("--event-log-size must be positive") }
+        guard eventLogBytes > 0 else { throw ValidationError("--event-log-bytes must be positive") }
+        guard maxSessionData > 0 else { throw ValidationError("--max-session-data must be positive") }
         guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
         if let threads, threads <= 0 { throw ValidationError("--threads must be positive") }
         guard connectionTimeout > 0 else { throw ValidationError("--connection-timeout must be positive") }
@@ -90,8 +98,8 @@ struct Serve: ParsableCommand {
         let service = SeguedService(
             configuration: ServiceConfiguration(
                 maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxStoryboardBytes: maxStoryboardBytes,
-                maxInstances: maxInstances,
-                sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize,
+                maxInstances: maxInstances, maxSessionData: maxSessionData,
+                sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize, eventLogBytes: eventLogBytes,
                 defaultProfile: profile, maxBodySize: maxBodySize),
             logger: logger)
         for path in storyboards {

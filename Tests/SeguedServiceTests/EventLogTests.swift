@@ -3,7 +3,8 @@ import Navigation
 import Storyboard
 import Testing
 
-/// The event log's chunks: filling, crossing chunk boundaries, and dropping the oldest once full.
+/// The event log's chunks: filling, crossing chunk boundaries, and dropping the oldest once full
+/// (by count, and by size for events that carry what a client sent).
 struct EventLogTests {
     private let scene = DemoStoryboard.storyboard.index(of: DemoStoryboard.storyboard.sortedSceneIDs[0])!
 
@@ -82,5 +83,63 @@ struct EventLogTests {
                 #expect(sequences(log, after: after, limit: 2) == Array(reference.filter { $0 > after }.prefix(2)))
             }
         }
+    }
+
+    /// `count` events from `first`, each a `prepareForSegue` whose sender is `senderBytes` long.
+    private func heavyEvents(from first: Int, count: Int, senderBytes: Int) -> [LifecycleEvent] {
+        (first..<first + count).map {
+            LifecycleEvent(
+                sequence: $0, controller: ControllerID(rawValue: 1), sceneIndex: scene, method: .prepareForSegue,
+                arguments: [EventArgument("sender", .json(.string(String(repeating: "x", count: senderBytes))))])
+        }
+    }
+
+    /// Events carrying 10 KB each, in a log allowed 40 KB with chunks closed at 25 KB (three events):
+    /// whole chunks go, oldest first, while the log is over, except those holding the latest append.
+    @Test func oversize_dropsWholeChunks_oldestFirst() {
+        var log = EventLog(capacity: 1_000, byteCapacity: 40_000, chunkSize: 512, chunkBytes: 25_000)
+        for first in stride(from: 1, through: 15, by: 2) {
+            log.append(contentsOf: heavyEvents(from: first, count: 2, senderBytes: 10_000))
+        }
+        // Chunks [13 14 15] [16]: over 40 KB, but 15 and 16 are the latest append.
+        #expect(sequences(log) == [13, 14, 15, 16])
+        #expect(log.size > 40_000)
+        log.append(contentsOf: heavyEvents(from: 17, count: 2, senderBytes: 10_000))
+        // [13 14 15] [16 17 18]: 60 KB; the first chunk goes, the second holds the latest append.
+        #expect(sequences(log) == [16, 17, 18])
+        log.append(contentsOf: heavyEvents(from: 19, count: 2, senderBytes: 10_000))
+        // [16 17 18] [19 20]: 50 KB, and the first chunk is all older than 19.
+        #expect(sequences(log) == [19, 20])
+        #expect(log.firstSequence == 19)
+        #expect(log.count == 2)
+        #expect((20_000..<21_000).contains(log.size), "\(log.size)")
+        #expect(sequences(log, after: 1, limit: 1) == [19])
+    }
+
+    /// The chunks holding the latest append stay whatever their size: a client reads the events of
+    /// the operation it just made next.
+    @Test func theLatestAppend_isKept_evenWhenAloneOverTheLimit() {
+        var log = EventLog(capacity: 1_000, byteCapacity: 5_000, chunkSize: 512, chunkBytes: 1_000)
+        log.append(contentsOf: events(1...3))
+        log.append(contentsOf: heavyEvents(from: 4, count: 3, senderBytes: 4_000))
+        // [1 2 3 4] [5] [6]: 12 KB, kept, since the first chunk holds 4.
+        #expect(sequences(log) == [1, 2, 3, 4, 5, 6])
+        log.append(contentsOf: events(7...9))
+        // [6] closed at 4 KB, then [7 8 9]: the two oldest chunks go, and with them the log is
+        // under 5 KB again.
+        #expect(sequences(log) == [6, 7, 8, 9])
+        #expect((4_000..<5_000).contains(log.size), "\(log.size)")
+    }
+
+    /// Light events never reach the byte bound before the count bound: a session's history is the
+    /// last `capacity` events, as before the byte bound was added.
+    @Test func lightEvents_areBoundByCountAlone() {
+        var log = EventLog(capacity: 10_000)
+        for first in stride(from: 1, through: 20_000, by: 20) {
+            log.append(contentsOf: heavyEvents(from: first, count: 20, senderBytes: 8))
+        }
+        #expect(log.count == 10_000)
+        #expect(log.firstSequence == 10_001)
+        #expect(log.size < log.byteCapacity)
     }
 }

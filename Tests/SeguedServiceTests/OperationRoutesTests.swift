@@ -124,6 +124,48 @@ struct OperationRoutesTests {
         #expect(limited.handle(.make("POST", "\(operations)/actions", json: push)).status == 200)
     }
 
+    /// The data a session's instances hold is bounded: a request whose data would pass the limit is
+    /// refused before the engine runs (counted whole, as JSON: `{"itemID": 42}` is 19 bytes, as an
+    /// entry held 18), with or without an Idempotency-Key, and changes nothing; releasing the
+    /// instance that holds data makes room again.
+    @Test func sessionDataLimit_refusesDataBeyondIt_andNothingElse() throws {
+        let limited = SeguedService(configuration: ServiceConfiguration(maxSessionData: 40))
+        let id = try limited.demoSession()
+        let operations = "/v1/sessions/\(id)"
+        #expect(limited.handle(.make("POST", "\(operations)/segues", json: #"{"identifier": "showItem", "data": {"itemID": 42}}"#)).status == 200)
+        let holding = try limited.handle(.make("GET", operations)).json
+        let push = #"{"type": "push", "scene": "itemDetail", "data": {"itemID": 7, "name": "x"}}"#
+        let refused = limited.handle(.make("POST", "\(operations)/actions", json: push))
+        try refused.expectProblem(409, "too-much-data")
+        #expect(try refused.json["detail"]?.stringValue
+            == "The session's view controllers hold 18 bytes of data of its limit of 40, and this request hands over 30; pop, dismiss or unwind the ones holding data, or send less.")
+        try limited.handle(.make("POST", "\(operations)/actions", json: push, headers: ["idempotency-key": "k"]))
+            .expectProblem(409, "too-much-data")
+        #expect(try limited.handle(.make("GET", operations)).json == holding)
+
+        // Without data the same push is not refused; popping both releases the data.
+        #expect(limited.handle(.make("POST", "\(operations)/actions", json: #"{"type": "push", "scene": "itemDetail"}"#)).status == 200)
+        #expect(limited.handle(.make("POST", "\(operations)/actions", json: #"{"type": "popToRoot"}"#)).status == 200)
+        #expect(limited.handle(.make("POST", "\(operations)/actions", json: push)).status == 200)
+    }
+
+    /// Unwinds merge their data into an instance that stays (the list), so the instance limit does
+    /// not bound it: with the defaults (1 MiB), the second of two unwinds handing 600 KB over is refused.
+    @Test func unwindData_mergedIntoOneInstance_isBoundedByDefault() throws {
+        let id = try service.demoSession()
+        let operations = "/v1/sessions/\(id)"
+        func cancel(_ key: String) -> Response {
+            service.handle(.make("POST", "\(operations)/unwind", json: #"{"action": "cancelEdit:", "data": {"\#(key)": "\#(String(repeating: "x", count: 600_000))"}}"#))
+        }
+        #expect(service.handle(.make("POST", "\(operations)/segues", json: #"{"identifier": "addItem"}"#)).status == 200)
+        #expect(cancel("first").status == 200)
+        #expect(service.handle(.make("POST", "\(operations)/segues", json: #"{"identifier": "addItem"}"#)).status == 200)
+        try cancel("second").expectProblem(409, "too-much-data")
+        let list = try service.handle(.make("GET", "\(operations)/stack")).json["layers"]?.arrayValue?[0]["root"]?["children"]?.arrayValue?[0]["children"]?.arrayValue?[0]
+        #expect(list?["id"]?.stringValue == "vc3")
+        #expect(list?["properties"]?.objectValue?.keys.sorted() == ["first"])
+    }
+
     @Test func ifMatch_guardsTheRevision() throws {
         let id = try service.demoSession()
         let stale = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#, headers: ["if-match": "\"7\""]))

@@ -78,4 +78,24 @@ struct SystemRoutesTests {
         #expect(trimmed["events"]?.arrayValue?.compactMap { $0["seq"]?.intValue } == Array(43...52))
         #expect(trimmed["gap"] == (try JSONValue.parse(#"{"firstAvailable": 43, "dropped": 42}"#)))
     }
+
+    /// `eventLogBytes` bounds the log by size: after two segues whose sender is 100 KB (it appears in
+    /// `shouldPerformSegue` and `prepareForSegue`) in a log allowed 100 KB, the first one's senders
+    /// are gone, the second one's events are all there, and paging says how many went.
+    @Test func eventLog_isBoundedInBytes() throws {
+        let small = SeguedService(configuration: ServiceConfiguration(eventLogBytes: 100_000))
+        let id = try small.demoSession()
+        let sender = String(repeating: "s", count: 100_000)
+        let segue = #"{"identifier": "addItem", "sender": "\#(sender)"}"#
+        #expect(small.handle(.make("POST", "/v1/sessions/\(id)/segues", json: segue)).status == 200)
+        #expect(small.handle(.make("POST", "/v1/sessions/\(id)/unwind", json: #"{"action": "cancelEdit:"}"#)).status == 200)
+        let second = try #require(try small.handle(.make("POST", "/v1/sessions/\(id)/segues", json: segue)).json["events"]?.arrayValue)
+        let log = try small.handle(.make("GET", "/v1/sessions/\(id)/events")).json
+        let held = try #require(log["events"]?.arrayValue)
+        #expect(held.filter { $0["args"]?["sender"]?.stringValue == sender }.count == 2)
+        #expect(Array(held.suffix(second.count)) == second)
+        let firstHeld = try #require(held.first?["seq"]?.intValue)
+        #expect(firstHeld > 52)
+        #expect(log["gap"] == (try JSONValue.parse(#"{"firstAvailable": \#(firstHeld), "dropped": \#(firstHeld - 1)}"#)))
+    }
 }

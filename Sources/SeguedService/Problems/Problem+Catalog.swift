@@ -72,6 +72,11 @@ extension Problem {
             code: "too-many-instances", title: "Too many view controllers", status: 409,
             detail: "The session holds its limit of \(limit) live view controllers; pop, dismiss or unwind some first.")
     }
+    static func tooMuchData(limit: Int, held: Int, adding: Int) -> Problem {
+        Problem(
+            code: "too-much-data", title: "Too much data", status: 409,
+            detail: "The session's view controllers hold \(held) bytes of data of its limit of \(limit), and this request hands over \(adding); pop, dismiss or unwind the ones holding data, or send less.")
+    }
     static func idempotencyKeyReused(_ key: String) -> Problem {
         Problem(
             code: "idempotency-key-reused", title: "Idempotency key reused", status: 422,

@@ -38,7 +38,7 @@ extension SeguedService {
             let (state, transcript) = try Self.launch(stored.storyboard, sessionConfiguration)
             launch = transcript
             return Session(id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: state, launch: transcript,
-                           logCapacity: configuration.eventLogCapacity, instanceLimit: configuration.maxInstances)
+                           limits: configuration.sessionLimits)
         }
         metrics.setSessions(sessions.count)
         switch result {

@@ -1,26 +1,40 @@
 import Navigation
 
-/// A session's event log: the last `capacity` events, oldest dropped first.
+/// A session's event log: the last `capacity` events, and no more than `byteCapacity` bytes of
+/// them beyond the latest operation's; oldest dropped first.
 ///
 /// The events are packed (``PackedEvents``: a word an event, bytes for the few that need more) in
-/// chunks of at most `chunkSize`. A chunk, once made, is filled in place and never copied; the
+/// chunks of at most `chunkSize` events. A chunk, once made, is filled in place and never copied; the
 /// first grows as needed, so that a session with a short history stays small, and later ones
 /// reserve what a full chunk took. Dropping the oldest events moves the log's start within its
 /// first chunk, which is freed once all its events are gone: the log holds at most
 /// `capacity + chunkSize` events.
+///
+/// The byte bound is there because an event can carry what a client sent: a `sender` of 900 KB
+/// appears in two events of its segue, so 300 segues grew one session by 480 MB while the count
+/// bound allowed 380 of them in the log. A chunk is closed once its bytes reach `chunkBytes`, and
+/// whole chunks are dropped, so memory is given back in steps of about that size; the chunks that
+/// hold the latest operation's events are kept whatever their size, as a client reads them next.
 struct EventLog {
     let capacity: Int
+    let byteCapacity: Int
     let chunkSize: Int
+    let chunkBytes: Int
     /// In sequence order; within a chunk the sequence numbers are consecutive.
     private var chunks: [PackedEvents] = []
     /// Events at the front of the first chunk that are no longer held.
     private var dropped = 0
     /// The number of events held.
     private(set) var count = 0
+    /// The chunks' ``PackedEvents/size``, dropped events of the first one included (their memory
+    /// is still taken).
+    private(set) var size = 0
 
-    init(capacity: Int, chunkSize: Int = 512) {
+    init(capacity: Int, byteCapacity: Int = 1 << 20, chunkSize: Int = 512, chunkBytes: Int = 64 << 10) {
         self.capacity = max(1, capacity)
+        self.byteCapacity = max(0, byteCapacity)
         self.chunkSize = max(1, chunkSize)
+        self.chunkBytes = max(1, chunkBytes)
     }
 
     mutating func append(contentsOf events: [LifecycleEvent]) {
@@ -28,18 +42,24 @@ struct EventLog {
         // The last chunk is taken out while it is filled: through `chunks[last]`, every event's
         // append checked the chunk list's uniqueness too.
         var chunk = chunks.popLast() ?? PackedEvents(firstSequence: first.sequence)
+        size -= chunk.size
         for index in events.indices {
             let sequence = events[index].sequence
-            if chunk.count == chunkSize || chunk.nextSequence != sequence {
+            if chunk.count == chunkSize || chunk.byteCount >= chunkBytes || chunk.nextSequence != sequence {
+                // A full chunk's successor reserves what it took, up to `chunkBytes`: one large
+                // event must not make every later chunk reserve its size.
                 let full = chunk.count == chunkSize
+                size += chunk.size
                 chunks.append(chunk)
-                chunk = PackedEvents(firstSequence: sequence, reserving: full ? (chunkSize, chunk.byteCount) : (0, 0))
+                chunk = PackedEvents(firstSequence: sequence, reserving: full ? (chunkSize, min(chunk.byteCount, chunkBytes)) : (0, 0))
             }
             chunk.append(events, at: index)
         }
+        size += chunk.size
         chunks.append(chunk)
         count += events.count
         dropOldest(count - capacity)
+        dropOldestChunks(before: first.sequence)
     }
 
     private mutating func dropOldest(_ excess: Int) {
@@ -47,9 +67,7 @@ struct EventLog {
         while excess > 0 {
             let inFirst = chunks[0].count - dropped
             if excess >= inFirst {
-                chunks.removeFirst()
-                dropped = 0
-                count -= inFirst
+                dropFirstChunk()
                 excess -= inFirst
             } else {
                 dropped += excess
@@ -57,6 +75,21 @@ struct EventLog {
                 excess = 0
             }
         }
+    }
+
+    /// Drops whole chunks while the log is over `byteCapacity`, as long as all their events come
+    /// before `sequence` (the latest operation's first event).
+    private mutating func dropOldestChunks(before sequence: Int) {
+        while size > byteCapacity, let oldest = chunks.first, oldest.nextSequence <= sequence {
+            dropFirstChunk()
+        }
+    }
+
+    private mutating func dropFirstChunk() {
+        let chunk = chunks.removeFirst()
+        count -= chunk.count - dropped
+        size -= chunk.size
+        dropped = 0
     }
 
     /// The oldest sequence number still held, or `nil` when the log is empty.

@@ -29,6 +29,9 @@ struct PackedEvents {
 
     var byteCount: Int { bytes.count }
 
+    /// What the events take: a word each and their bytes (reserved room not counted).
+    var size: Int { records.count * MemoryLayout<EventRecord>.stride + bytes.count }
+
     /// Appends `events[index]`, whose sequence number must be ``nextSequence``.
     ///
     /// Takes the array and an index, and reads the fields one by one: handed an element, the loop

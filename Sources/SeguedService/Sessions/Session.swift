@@ -44,19 +44,29 @@ final class Session: Sendable {
     let configuration: Configuration
     /// Its storyboard's event fragments, shared by every session of the storyboard.
     let eventHeaders: EventHeaders
-    /// Live instances beyond which commands that may create more are refused (409).
-    let instanceLimit: Int
+    let limits: Limits
     private let state: Mutex<State>
+
+    /// What one session may hold: each bounds memory a client could otherwise grow without end.
+    struct Limits: Sendable {
+        /// Events kept for `GET …/events`, and their size in bytes beyond the latest operation's.
+        var logCapacity: Int
+        var logBytes: Int
+        /// Live instances beyond which commands that may create more are refused (409).
+        var instances: Int
+        /// Client data (``NavigationState/dataSize``) beyond which commands handing over more are refused (409).
+        var dataBytes: Int
+    }
 
     init(
         id: SessionID, configuration: Configuration, eventHeaders: EventHeaders, navigation: NavigationState, launch: Transcript,
-        logCapacity: Int, instanceLimit: Int
+        limits: Limits
     ) {
         self.id = id
-        self.instanceLimit = instanceLimit
+        self.limits = limits
         self.configuration = configuration
         self.eventHeaders = eventHeaders
-        var log = EventLog(capacity: logCapacity)
+        var log = EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes)
         log.append(contentsOf: launch.events)
         state = Mutex(State(navigation: navigation, log: log, idempotency: IdempotencyCache(), lastUsed: .now, stackDocument: nil))
     }
@@ -129,20 +139,27 @@ final class Session: Sendable {
     /// What happened under the lock, for `perform` to answer after releasing it.
     private enum Outcome {
         case performed(Transcript, StackSummary)
-        /// Refused before the engine ran (`If-Match` named another revision, or the instance limit).
+        /// Refused before the engine ran (`If-Match` named another revision, or a limit of ``Limits``).
         case refused(Problem)
         case failed(NavigationError)
     }
 
     /// Why `command` is refused before the engine runs, if it is: 412 when `If-Match` names a revision
     /// other than the current one; 409 when it may create instances and the session holds its limit
-    /// (a client pushing in a loop would otherwise grow the session without bound).
+    /// (a client pushing in a loop would otherwise grow the session without bound), or when its data
+    /// would take the instances' data past its limit (unwinds merge data into the same instance, so
+    /// the instance limit does not bound it). The data is counted whole, as if none of its keys
+    /// replaced one already held: the engine has not run yet to say which would.
     private func refusal(_ command: Command, ifMatch: String?, _ state: State) -> Problem? {
         if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
             return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
         }
-        if command.mayCreateInstances, state.navigation.liveCount >= instanceLimit {
-            return .tooManyInstances(limit: instanceLimit)
+        if command.mayCreateInstances, state.navigation.liveCount >= limits.instances {
+            return .tooManyInstances(limit: limits.instances)
+        }
+        if let data = command.data {
+            let held = state.navigation.dataSize, adding = data.approximateSize
+            if held + adding > limits.dataBytes { return .tooMuchData(limit: limits.dataBytes, held: held, adding: adding) }
         }
         return nil
     }
