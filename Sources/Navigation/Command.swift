@@ -128,6 +128,21 @@ extension Command {
         case .unwind, .pop, .popToRoot, .popTo, .dismiss, .selectTab, .setTraits, .end: false
         }
     }
+
+    /// How many instances the command asks for by itself: one for a segue, a push or a presentation,
+    /// one for each new entry of a new stack, none for the others. The instances a scene brings
+    /// with it (a navigation controller's root, tabs, embedded children) come on top; the storyboard
+    /// bounds those, while a new stack's entries are as many as a client sends.
+    public var instancesAsked: Int {
+        switch self {
+        case .performSegue, .performCodeSegue, .push, .present: 1
+        case .setViewControllers(let entries, _, _):
+            entries.reduce(0) { count, entry in
+                if case .new = entry { count + 1 } else { count }
+            }
+        case .unwind, .pop, .popToRoot, .popTo, .dismiss, .selectTab, .setTraits, .end: 0
+        }
+    }
 }
 
 extension Command {

@@ -11,8 +11,8 @@ public struct ServiceConfiguration: Sendable {
     /// refused with a 409 problem. In memory a storyboard takes 3 to 20 times its normalized size
     /// (measured: many segues 2.8, a chain of scenes 11.6, many small scenes 20.1).
     public var maxStoryboardBytes: Int
-    /// Live view controllers per session; beyond it, operations that may create more are refused
-    /// with a 409 problem until some are popped, dismissed or unwound.
+    /// Live view controllers per session; operations that would pass it (``Command/instancesAsked``)
+    /// are refused with a 409 problem until some are popped, dismissed or unwound.
     public var maxInstances: Int
     /// Client data (`data` of segues, unwinds, pushes and presentations, about its size as JSON) a
     /// session's view controllers hold; operations handing over more are refused with a 409 problem.

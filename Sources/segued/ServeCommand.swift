@@ -34,7 +34,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Total size of the held storyboards as normalized JSON, in bytes (in memory a storyboard takes 3 to 20 times that); uploads beyond it are refused with 409.")
     var maxStoryboardBytes = 16 << 20
 
-    @Option(help: "Live view controllers per session; beyond it, segues, pushes, presentations and new stacks are refused with 409.")
+    @Option(help: "Live view controllers per session; at it, segues, pushes and presentations are refused with 409, and so are new stacks whose new entries would pass it.")
     var maxInstances = 10_000
 
     @Option(help: "Bytes of data (the data of segues, unwinds, pushes and presentations, about its JSON size) a session's view controllers may hold; operations handing over more are refused with 409.")

@@ -124,6 +124,27 @@ struct OperationRoutesTests {
         #expect(limited.handle(.make("POST", "\(operations)/actions", json: push)).status == 200)
     }
 
+    /// A new stack asks for as many instances as it has new entries, so the limit counts them: one
+    /// request of 16,000 entries once made a session of 16,009 instances under a limit of 10,000.
+    /// Existing entries ask for none.
+    @Test func instanceLimit_countsTheNewEntriesOfANewStack() throws {
+        let limited = SeguedService(configuration: ServiceConfiguration(maxInstances: 11))
+        let id = try limited.demoSession()
+        let operations = "/v1/sessions/\(id)"
+        func newStack(_ entries: String) -> Response {
+            limited.handle(.make("POST", "\(operations)/actions", json: #"{"type": "setViewControllers", "viewControllers": [\#(entries)]}"#))
+        }
+        let before = try limited.handle(.make("GET", operations)).json
+        let refused = newStack(#""vc3", {"scene": "itemDetail"}, {"scene": "itemDetail"}, {"scene": "itemDetail"}"#)
+        try refused.expectProblem(409, "too-many-instances")
+        #expect(try refused.json["detail"]?.stringValue
+            == "The session holds 9 live view controllers of its limit of 11, and this request asks for 3 more; pop, dismiss or unwind some first, or ask for fewer.")
+        #expect(try limited.handle(.make("GET", operations)).json == before)
+        #expect(newStack(#""vc3", {"scene": "itemDetail"}, {"scene": "itemDetail"}"#).status == 200)
+        // At the limit, a stack of existing instances still goes through.
+        #expect(newStack(#""vc3""#).status == 200)
+    }
+
     /// The data a session's instances hold is bounded: a request whose data would pass the limit is
     /// refused before the engine runs (counted whole, as JSON: `{"itemID": 42}` is 19 bytes, as an
     /// entry held 18), with or without an Idempotency-Key, and changes nothing; releasing the

@@ -67,10 +67,12 @@ extension Problem {
             code: "too-many-storyboards", title: "Too many storyboards", status: 409,
             detail: "The server holds \(held) bytes of storyboards (normalized JSON) of its limit of \(limit), and this one has \(size); delete unused ones (DELETE /v1/storyboards/{id}) first.")
     }
-    static func tooManyInstances(limit: Int) -> Problem {
+    static func tooManyInstances(limit: Int, live: Int, asked: Int) -> Problem {
         Problem(
             code: "too-many-instances", title: "Too many view controllers", status: 409,
-            detail: "The session holds its limit of \(limit) live view controllers; pop, dismiss or unwind some first.")
+            detail: live >= limit
+                ? "The session holds its limit of \(limit) live view controllers; pop, dismiss or unwind some first."
+                : "The session holds \(live) live view controllers of its limit of \(limit), and this request asks for \(asked) more; pop, dismiss or unwind some first, or ask for fewer.")
     }
     static func tooMuchData(limit: Int, held: Int, adding: Int) -> Problem {
         Problem(

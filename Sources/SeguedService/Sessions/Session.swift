@@ -145,8 +145,9 @@ final class Session: Sendable {
     }
 
     /// Why `command` is refused before the engine runs, if it is: 412 when `If-Match` names a revision
-    /// other than the current one; 409 when it may create instances and the session holds its limit
-    /// (a client pushing in a loop would otherwise grow the session without bound), or when its data
+    /// other than the current one; 409 when the instances it asks for would pass the session's limit
+    /// (a client pushing in a loop, or sending a new stack of 40,000 entries, would otherwise grow
+    /// the session without bound), or when its data
     /// would take the instances' data past its limit (unwinds merge data into the same instance, so
     /// the instance limit does not bound it). The data is counted whole, as if none of its keys
     /// replaced one already held: the engine has not run yet to say which would.
@@ -154,8 +155,9 @@ final class Session: Sendable {
         if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
             return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
         }
-        if command.mayCreateInstances, state.navigation.liveCount >= limits.instances {
-            return .tooManyInstances(limit: limits.instances)
+        let live = state.navigation.liveCount, asked = command.instancesAsked
+        if command.mayCreateInstances, live + asked > limits.instances {
+            return .tooManyInstances(limit: limits.instances, live: live, asked: asked)
         }
         if let data = command.data {
             let held = state.navigation.dataSize, adding = data.approximateSize
