@@ -120,7 +120,10 @@ struct StoryboardJSONLoaderTests {
         }
         #expect(try load(chain(255)).scenes.count == 256)
         #expect(issues(chain(256)) == ["scenes.s0.segues[0].destination: containment is 257 scenes deep from here; at most 256 are supported"])
-        #expect(issues(chain(16_000)) == ["scenes.s0.segues[0].destination: containment is 16001 scenes deep from here; at most 256 are supported"])
+        #expect(issues(chain(16_000)) == [
+            "scenes.s0.segues[0].destination: containment is 16001 scenes deep from here; at most 256 are supported",
+            #"scenes.s0.segues[0].destination: "s0" brings more than 1000 view controllers with it through relationships and embeds; at most 1000 are supported"#,
+        ])
         #expect(issues(chain(20_000, closed: true)) == [#"scenes.s0.segues[0].destination: "s1" contains "s0" again through relationships or embeds"#])
     }
 
@@ -134,6 +137,24 @@ struct StoryboardJSONLoaderTests {
                         "b": {"kind": "tabBarController", "tabs": ["leaf", "a"]}, \(chain)}}
             """
         #expect(issues(text) == ["scenes.b.tabs[1]: containment is 259 scenes deep from here; at most 256 are supported"])
+    }
+
+    /// Each containment edge is an instance, so a scene that embeds the next one twice doubles with
+    /// every level: 9 levels bring 511 view controllers, 10 bring 1,023, beyond the 1,000 supported.
+    /// The issue is at the outermost scene, on its first edge towards the most; 17 levels once made
+    /// a launch of 131,071 instances.
+    @Test func scenesBringingTooManyInstances_areRefused() throws {
+        func tree(_ levels: Int) -> String {
+            let scenes = (0..<levels).map { level in
+                let embed = #"{"kind": "embed", "destination": "l\#(level + 1)"}"#
+                return #""l\#(level)": {"segues": [\#(level + 1 < levels ? "\(embed), \(embed)" : "")]}"#
+            }
+            return #"{"format": "segued.storyboard/1", "initialScene": "l0", "scenes": {"# + scenes.joined(separator: ", ") + "}}"
+        }
+        #expect(try load(tree(9)).scenes.count == 9)
+        let refused = [#"scenes.l0.segues[0].destination: "l0" brings more than 1000 view controllers with it through relationships and embeds; at most 1000 are supported"#]
+        #expect(issues(tree(10)) == refused)
+        #expect(issues(tree(200)) == refused)
     }
 
     @Test func notJSON_isMalformed() {

@@ -5,17 +5,25 @@ extension StoryboardValidator {
     /// on it. Apps nest a handful of levels.
     public static let maxContainmentDepth = 256
 
+    /// Most view controllers a scene may bring with it through relationships and embed segues, itself
+    /// included. Each edge is an instance, so a scene that embeds the next one twice, 17 levels down,
+    /// brought 131,071: a 17-scene upload made a 162 MB launch response, and 25 scenes would have
+    /// made 33 million instances under the sessions' lock. The daemon's instance limit counts a
+    /// segue as one instance; this bounds the rest. Apps bring a few dozen.
+    public static let maxContainedInstances = 1_000
+
     /// Scenes that contain themselves through relationships or embed segues would be instantiated
     /// forever: one issue per cycle, at the first containment edge of its smallest scene id. Without
     /// cycles, one issue per outermost scene that contains more than ``maxContainmentDepth`` levels,
-    /// at its first edge on the deepest path.
+    /// at its first edge on the deepest path, and one per outermost scene that brings more than
+    /// ``maxContainedInstances`` view controllers, at its first edge towards the most.
     static func containmentIssues(_ storyboard: Storyboard) -> [StoryboardError.Issue] {
         let graph = ContainmentGraph(storyboard)
         // One pass over the graph: searching for cycles from every edge took minutes for a chain of
         // thousands of embeds.
         let components = stronglyConnectedComponents(successors: graph.successors)
         let cycles = cycleIssues(graph, components)
-        return cycles.isEmpty ? depthIssues(graph, components) : cycles
+        return cycles.isEmpty ? sizeIssues(graph, components) : cycles
     }
 
     /// A scene is on a cycle exactly when its component has another scene or an edge to itself.
@@ -32,22 +40,34 @@ extension StoryboardValidator {
         return issues.sorted { $0.scene < $1.scene }.map(\.issue)
     }
 
-    private static func depthIssues(_ graph: ContainmentGraph, _ components: [[Int]]) -> [StoryboardError.Issue] {
+    private static func sizeIssues(_ graph: ContainmentGraph, _ components: [[Int]]) -> [StoryboardError.Issue] {
         // Without cycles every component is one scene, and Tarjan's algorithm closes a scene after
-        // every scene it contains: depths can be filled in that order.
+        // every scene it contains: depths and instance counts can be filled in that order. Counts
+        // stop just past the limit: they double with every level of a scene embedded twice.
         var depth = [Int](repeating: 1, count: graph.ids.count)
+        var instances = [Int](repeating: 1, count: graph.ids.count)
         for component in components {
             let scene = component[0]
             depth[scene] = 1 + (graph.successors[scene].map { depth[$0] }.max() ?? 0)
+            instances[scene] = min(maxContainedInstances + 1, graph.successors[scene].reduce(1) { $0 + instances[$1] })
         }
         let contained = Set(graph.successors.joined())
-        return graph.ids.indices.compactMap { scene in
-            guard depth[scene] > maxContainmentDepth, !contained.contains(scene),
-                  let deepest = graph.successors[scene].firstIndex(where: { depth[$0] == depth[scene] - 1 })
-            else { return nil }
-            return .init(
-                path: graph.paths[scene][deepest],
-                message: "containment is \(depth[scene]) scenes deep from here; at most \(maxContainmentDepth) are supported")
+        return graph.ids.indices.flatMap { scene -> [StoryboardError.Issue] in
+            guard !contained.contains(scene) else { return [] }
+            var issues: [StoryboardError.Issue] = []
+            if depth[scene] > maxContainmentDepth,
+               let deepest = graph.successors[scene].firstIndex(where: { depth[$0] == depth[scene] - 1 }) {
+                issues.append(.init(
+                    path: graph.paths[scene][deepest],
+                    message: "containment is \(depth[scene]) scenes deep from here; at most \(maxContainmentDepth) are supported"))
+            }
+            if instances[scene] > maxContainedInstances, let largest = graph.successors[scene].map({ instances[$0] }).max(),
+               let most = graph.successors[scene].firstIndex(where: { instances[$0] == largest }) {
+                issues.append(.init(
+                    path: graph.paths[scene][most],
+                    message: "\"\(graph.ids[scene])\" brings more than \(maxContainedInstances) view controllers with it through relationships and embeds; at most \(maxContainedInstances) are supported"))
+            }
+            return issues
         }
     }
 }
