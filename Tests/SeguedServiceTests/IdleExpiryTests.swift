@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 @testable import SeguedService
+import Storyboard
 import Testing
 
 /// Expiry finds idle sessions, then removes them under the store's lock; what clients do in
@@ -34,5 +35,15 @@ struct IdleExpiryTests {
         }
         #expect(expired.isEmpty)
         #expect(service.handle(.make("GET", "/v1/sessions/\(id)")).status == 200)
+    }
+
+    /// Listing sessions is not a use of each: a client polling `GET /v1/sessions` kept every
+    /// session from expiring.
+    @Test func listingSessions_doesNotKeepThemAlive() throws {
+        let id = try service.demoSession()
+        let lastUse = try #require(service.sessions[SessionID(validating: id)!]?.lastUsed)
+        Thread.sleep(forTimeInterval: 0.01)
+        #expect(try service.handle(.make("GET", "/v1/sessions")).json["sessions"]?.arrayValue?.count == 1)
+        #expect(service.sessions.expireIdle(now: lastUse + .seconds(60) + .milliseconds(5)).map(\.rawValue) == [id])
     }
 }

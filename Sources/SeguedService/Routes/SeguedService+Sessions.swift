@@ -87,7 +87,7 @@ extension SeguedService {
                 w.key("sessions")
                 w.array { w in
                     for session in sessions.all {
-                        session.read { state in
+                        session.peek { state in
                             w.object { w in
                                 w.key("id"); w.string(session.id.rawValue)
                                 w.key("storyboard"); w.string(session.configuration.storyboardID)

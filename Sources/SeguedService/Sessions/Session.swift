@@ -79,6 +79,10 @@ final class Session: Sendable {
         }
     }
 
+    /// Reads the state under the lock without counting as a use: a client polling the list of
+    /// sessions would otherwise keep every session from expiring.
+    func peek<T>(_ body: (State) -> T) -> T { state.withLock { body($0) } }
+
     var lastUsed: ContinuousClock.Instant { state.withLock { $0.lastUsed } }
 
     /// The stack's response. Clients poll the stack far more often than they change it, so the
