@@ -39,6 +39,7 @@ public enum StoryboardValidator {
                 checkSegue(segue, at: seguePath, fail: fail)
             }
         }
+        issues += classIssues(storyboard.classes)
         return issues.isEmpty ? containmentIssues(storyboard) : issues
     }
 
