@@ -151,10 +151,10 @@ final class Session: Sendable {
     /// Why `command` is refused before the engine runs, if it is: 412 when `If-Match` names a revision
     /// other than the current one; 409 when the instances it asks for would pass the session's limit
     /// (a client pushing in a loop, or sending a new stack of 40,000 entries, would otherwise grow
-    /// the session without bound), or when its data
-    /// would take the instances' data past its limit (unwinds merge data into the same instance, so
-    /// the instance limit does not bound it). The data is counted whole, as if none of its keys
-    /// replaced one already held: the engine has not run yet to say which would.
+    /// the session without bound), or when its data would take the instances' data past its limit
+    /// (unwinds merge data into the same instance, so the instance limit does not bound it). The
+    /// data is counted whole, as if none of its keys replaced one already held: the engine has not
+    /// run yet to say which would.
     private func refusal(_ command: Command, ifMatch: String?, _ state: State) -> Problem? {
         if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
             return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
