@@ -8,6 +8,7 @@ extension NavigationError: CustomStringConvertible {
         case .unknownInstance: "unknown-instance"
         case .unknownScene: "unknown-scene"
         case .pushWithoutNavigationController: "push-without-navigation-controller"
+        case .pushingNavigationController: "pushing-navigation-controller"
         case .segueNotPerformable: "segue-not-performable"
         case .notInWindowHierarchy: "not-in-window-hierarchy"
         case .wrongSegueKind: "wrong-segue-kind"
@@ -36,6 +37,8 @@ extension NavigationError: CustomStringConvertible {
         case .unknownScene(.scene(let id)): "no scene \"\(id)\" in this storyboard"
         case .pushWithoutNavigationController(let id):
             "Push segues can only be used when the source controller is managed by an instance of UINavigationController (source \(id))"
+        case .pushingNavigationController(let scene, let navigation):
+            "Pushing a navigation controller is not supported (scene \"\(scene)\" onto \(navigation))"
         case .segueNotPerformable(let id, let kind):
             "segue '\(id)' is a \(kind.rawValue) segue, performed by its container, not by identifier"
         case .notInWindowHierarchy(let id): "\(id)'s view is not in the window hierarchy"

@@ -9,6 +9,8 @@ public enum NavigationError: Error, Sendable, Equatable {
     case unknownScene(SceneReference)
     /// "Push segues can only be used when the source controller is managed by an instance of UINavigationController".
     case pushWithoutNavigationController(ControllerID)
+    /// "Pushing a navigation controller is not supported": the scene to push, the stack it was for.
+    case pushingNavigationController(SceneID, onto: ControllerID)
     /// Relationship and embed segues are performed by their container, never by identifier.
     case segueNotPerformable(SegueID, kind: SegueKind)
     /// Presenting from (or triggering a control in) an instance whose view is not in the window.

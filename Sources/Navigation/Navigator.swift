@@ -88,6 +88,7 @@ extension Transaction {
         case .push(let reference, let navigation, let data, let animated):
             let navigation = try navigationController(navigation)
             let scene = try scene(reference)
+            try checkPushable(scene.id, onto: navigation)
             let destination = instantiate(scene.id)
             hand(data, to: destination)
             push(destination, onto: navigation, animated: animated)
@@ -129,7 +130,9 @@ extension Transaction {
                 guard current.contains(id), seen.insert(id).inserted else { throw .invalidStackEntry(id) }
                 scenes.append(nil)
             case .new(let reference):
-                scenes.append(try scene(reference))
+                let scene = try scene(reference)
+                try checkPushable(scene.id, onto: navigation)
+                scenes.append(scene)
             }
         }
         var stack: [ControllerID] = []

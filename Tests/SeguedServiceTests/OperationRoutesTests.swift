@@ -85,6 +85,7 @@ struct OperationRoutesTests {
         try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem", "source": "vc99"}"#)).expectProblem(404, "unknown-instance")
         try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "pop"}"#)).expectProblem(409, "cannot-pop-root")
         try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "push", "storyboardIdentifier": "Missing"}"#)).expectProblem(404, "unknown-scene")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "push", "storyboardIdentifier": "EditForm"}"#)).expectProblem(409, "pushing-navigation-controller")
         try service.handle(.make("POST", "/v1/sessions/\(id)/unwind", json: #"{"identifier": "showItem"}"#)).expectProblem(409, "wrong-segue-kind")
         try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "selectTab", "index": 9}"#)).expectProblem(409, "tab-index-out-of-range")
         try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "fly"}"#)).expectProblem(422, "invalid-request")

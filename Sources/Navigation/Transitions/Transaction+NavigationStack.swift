@@ -24,6 +24,17 @@ extension Transaction {
         emit(navigation, .navigationControllerDidShow, .viewController(destination, animated: animated))
     }
 
+    /// Raises what UIKit raises when a navigation controller is pushed: "Pushing a navigation
+    /// controller is not supported". Inside a split view controller UIKit nests one navigation
+    /// controller in another (a collapsed split pushes its secondary's onto the primary's), so there
+    /// it is allowed: anywhere under a split view, not only when collapsed [decided], so that the
+    /// engine never refuses what UIKit might do.
+    func checkPushable(_ scene: SceneID, onto navigation: ControllerID) throws(NavigationError) {
+        guard state.storyboard.scenes[scene]?.kind == .navigationController else { return }
+        let split = state.firstStructuralAncestor(of: navigation) { state[live: $0].kind == .splitViewController }
+        if split == nil { throw .pushingNavigationController(scene, onto: navigation) }
+    }
+
     /// Pops `navigation` down to `keepCount` instances (spec §5.3): pop order for one level, pop-to
     /// order (only the old top and the revealed instance appear or disappear) for several.
     mutating func pop(_ navigation: ControllerID, keeping keepCount: Int, animated: Bool, reportCall: Bool) {

@@ -18,7 +18,7 @@ extension Transaction {
             break
         }
         if request.trigger == .storyboard { try requireOnScreen(source) }
-        try checkPerformable(segue.kind, perform: segue.perform, from: source)
+        try checkPerformable(segue.kind, perform: segue.perform, from: source, destination: segue.destination!)
         if request.trigger == .storyboard {
             let answer = request.shouldPerform ?? state[sceneOf: source].shouldPerformSegue[request.identifier.rawValue] ?? true
             emit(source, .shouldPerformSegue,
@@ -45,7 +45,7 @@ extension Transaction {
         let source = try self.source(request.source)
         let destinationScene = try scene(request.destination)
         guard request.kind.isForward, request.kind != .custom else { throw .invalidCodeSegueKind(request.kind) }
-        try checkPerformable(request.kind, perform: nil, from: source)
+        try checkPerformable(request.kind, perform: nil, from: source, destination: destinationScene.id)
         let destination = instantiate(destinationScene.id)
         let description = SegueDescription(
             identifier: request.identifier, kind: request.kind, source: source, destination: destination)
@@ -60,22 +60,31 @@ extension Transaction {
     }
 
     /// Raises what UIKit raises before anything happens: a push segue with no navigation controller,
-    /// a presentation from an instance not in the window. Every check that can fail runs here, before
-    /// the first change, which is what lets ``Navigator/apply(_:to:)`` work in place.
-    private func checkPerformable(_ kind: SegueKind, perform: CustomPerform?, from source: ControllerID) throws(NavigationError) {
+    /// a navigation controller pushed, a presentation from an instance not in the window. Every check
+    /// that can fail runs here, before the first change, which is what lets ``Navigator/apply(_:to:)``
+    /// work in place.
+    private func checkPerformable(
+        _ kind: SegueKind, perform: CustomPerform?, from source: ControllerID, destination: SceneID
+    ) throws(NavigationError) {
         switch (kind, perform) {
         case (.push, _), (.custom, .push?):
-            if state.enclosingNavigationController(of: source) == nil && state[live: source].kind != .navigationController {
-                throw .pushWithoutNavigationController(source)
-            }
+            let navigation = state[live: source].kind == .navigationController
+                ? source : state.enclosingNavigationController(of: source)
+            guard let navigation else { throw .pushWithoutNavigationController(source) }
+            try checkPushable(destination, onto: navigation)
         case (.presentation, _), (.modal, _), (.popoverPresentation, _), (.popover, _), (.custom, .present?):
             try requireOnScreen(source)
         case (.show, _):
-            // With no navigation or split view controller above it, show presents from the source.
-            let handled = state.firstStructuralAncestor(of: source) {
+            // The first handler up from the source, as `show` finds it: a navigation controller
+            // pushes; with none (and no split view controller) show presents from the source.
+            let handler = state.firstStructuralAncestor(of: source) {
                 state[live: $0].kind == .navigationController || state[live: $0].split != nil
-            } != nil
-            if !handled { try requireOnScreen(source) }
+            }
+            if let handler, state[live: handler].kind == .navigationController {
+                try checkPushable(destination, onto: handler)
+            } else if handler == nil {
+                try requireOnScreen(source)
+            }
         case (.showDetail, _), (.replace, _):
             if state.firstStructuralAncestor(of: source, where: { state[live: $0].split != nil }) == nil {
                 try requireOnScreen(source)
