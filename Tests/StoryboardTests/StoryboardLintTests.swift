@@ -38,4 +38,25 @@ struct StoryboardLintTests {
         let scenes = #"{"a": {"segues": [{"identifier": "nav", "kind": "modal", "destination": "n"}, {"identifier": "direct", "kind": "modal", "destination": "b"}]}, "n": {"kind": "navigationController", "root": "b"}, "b": {"segues": [{"identifier": "more", "kind": "push", "destination": "c"}]}, "c": {}}"#
         #expect(try warnings(scenes) == ["scene b: push segue more has no navigation controller on some path to its source; UIKit raises there"])
     }
+
+    /// `b` is reached in the stack of `n` and, presented, in the primary column of split `s`: only the
+    /// first place pushes; presenting the navigation controller (`c`) is fine everywhere.
+    @Test func pushedNavigationControllersOutsideSplitViews() throws {
+        let scenes = #"""
+            {"a": {"kind": "tabBarController", "tabs": ["n", "s"]},
+             "n": {"kind": "navigationController", "root": "b"},
+             "s": {"kind": "splitViewController", "primary": "p", "secondary": "d"},
+             "p": {"kind": "navigationController", "root": "b"},
+             "d": {},
+             "b": {"segues": [{"identifier": "form", "kind": "show", "destination": "f"}, {"identifier": "old", "kind": "push", "destination": "f"},
+                              {"identifier": "fade", "kind": "custom", "perform": "push", "destination": "f"},
+                              {"identifier": "sheet", "kind": "presentation", "destination": "f"}]},
+             "f": {"kind": "navigationController", "root": "c"},
+             "c": {}}
+            """#
+        let message = #"pushes a navigation controller on some path to its source; UIKit raises there ("Pushing a navigation controller is not supported")"#
+        #expect(try warnings(scenes) == ["scene b: show segue form \(message)", "scene b: push segue old \(message)", "scene b: custom segue fade \(message)"])
+        let onlyInSplit = scenes.replacingOccurrences(of: #""tabs": ["n", "s"]"#, with: #""tabs": ["s"]"#)
+        #expect(try warnings(onlyInSplit) == ["scene n is unreachable: nothing leads to it and code cannot instantiate it (no storyboard identifier)"])
+    }
 }

@@ -2,8 +2,10 @@
 /// `segued lint` prints and `GET /v1/storyboards/{id}` lists.
 public enum StoryboardLint {
     public static func warnings(_ storyboard: Storyboard) -> [String] {
-        unreachableScenes(storyboard) + untriggerableSegues(storyboard) + duplicateIdentifiers(storyboard)
-            + unwindWarnings(storyboard) + pushesOutsideNavigation(storyboard)
+        let places = places(storyboard)
+        return unreachableScenes(storyboard) + untriggerableSegues(storyboard) + duplicateIdentifiers(storyboard)
+            + unwindWarnings(storyboard) + pushesOutsideNavigation(storyboard, places)
+            + pushedNavigationControllers(storyboard, places)
     }
 
     /// Scenes no session can reach: not the initial scene, not contained in or segued to from a
@@ -42,30 +44,56 @@ public enum StoryboardLint {
             .map { "unwind action \($0): no known class implements it, so unwinds to it find no destination (give class facts or sources)" }
     }
 
-    /// Push segues whose source can be reached, on some path, outside any navigation controller.
-    static func pushesOutsideNavigation(_ storyboard: Storyboard) -> [String] {
-        struct Place: Hashable {
-            var scene: SceneID
-            var inNavigation: Bool
-        }
+    /// Where a scene can be reached from the initial scene: inside a navigation controller's stack
+    /// or not, under a split view controller or not (one place for each combination on some path).
+    struct Place: Hashable {
+        var scene: SceneID
+        var inNavigation: Bool
+        var inSplit: Bool
+    }
+
+    static func places(_ storyboard: Storyboard) -> Set<Place> {
         var reached: Set<Place> = []
-        var pending = [Place(scene: storyboard.initialScene, inNavigation: false)]
+        var pending = [Place(scene: storyboard.initialScene, inNavigation: false, inSplit: false)]
         while let place = pending.popLast() {
             guard reached.insert(place).inserted, let scene = storyboard.scenes[place.scene] else { continue }
-            if let root = scene.root { pending.append(Place(scene: root, inNavigation: true)) }
-            pending += (scene.tabs + [scene.primary, scene.secondary, scene.supplementary, scene.compact].compactMap { $0 }).map { Place(scene: $0, inNavigation: false) }
+            if let root = scene.root { pending.append(Place(scene: root, inNavigation: true, inSplit: place.inSplit)) }
+            pending += scene.tabs.map { Place(scene: $0, inNavigation: false, inSplit: place.inSplit) }
+            let columns = [scene.primary, scene.secondary, scene.supplementary, scene.compact].compactMap { $0 }
+            pending += columns.map { Place(scene: $0, inNavigation: false, inSplit: true) }
             for segue in scene.segues {
                 guard let destination = segue.destination else { continue }
                 switch segue.kind {
-                case .push, .show, .embed: pending.append(Place(scene: destination, inNavigation: place.inNavigation))
-                default: pending.append(Place(scene: destination, inNavigation: false))
+                case .push, .show, .embed:
+                    pending.append(Place(scene: destination, inNavigation: place.inNavigation, inSplit: place.inSplit))
+                default:
+                    pending.append(Place(scene: destination, inNavigation: false, inSplit: false))
                 }
             }
         }
-        let outside = Set(reached.filter { !$0.inNavigation }.map(\.scene))
+        return reached
+    }
+
+    /// Push segues whose source can be reached, on some path, outside any navigation controller.
+    static func pushesOutsideNavigation(_ storyboard: Storyboard, _ places: Set<Place>) -> [String] {
+        let outside = Set(places.filter { !$0.inNavigation }.map(\.scene))
         return storyboard.sortedSceneIDs.filter { outside.contains($0) }.flatMap { id in
             storyboard.scenes[id]!.segues.filter { $0.kind == .push }
                 .map { "scene \(id): push segue \($0.identifier?.rawValue ?? "(no identifier)") has no navigation controller on some path to its source; UIKit raises there" }
+        }
+    }
+
+    /// Push and show segues to a navigation controller from a source that can be reached, on some
+    /// path, in a navigation stack outside any split view controller: that stack would push it.
+    static func pushedNavigationControllers(_ storyboard: Storyboard, _ places: Set<Place>) -> [String] {
+        let inStack = Set(places.filter { $0.inNavigation && !$0.inSplit }.map(\.scene))
+        return storyboard.sortedSceneIDs.filter { inStack.contains($0) }.flatMap { id in
+            storyboard.scenes[id]!.segues.filter { segue in
+                let pushes = segue.kind == .push || segue.kind == .show || (segue.kind == .custom && segue.perform == .push)
+                return pushes && segue.destination.flatMap { storyboard.scenes[$0] }?.kind == .navigationController
+            }.map {
+                "scene \(id): \($0.kind.rawValue) segue \($0.identifier?.rawValue ?? "(no identifier)") pushes a navigation controller on some path to its source; UIKit raises there (\"Pushing a navigation controller is not supported\")"
+            }
         }
     }
 }
