@@ -1,5 +1,6 @@
 import Foundation
-import Navigation
+// `@testable` for one check: that an operation not performed changed nothing but the event counter.
+@testable import Navigation
 import PropertyBased
 import Storyboard
 import Testing
@@ -47,6 +48,13 @@ struct NavigatorPropertyTests {
                 let revisionStep = transcript.performed ? 1 : 0
                 if state.revision != before.revision + revisionStep {
                     walk.problems.append("revision \(before.revision) -> \(state.revision) for performed=\(transcript.performed)")
+                }
+                // The revision is the stack's ETag (If-None-Match answers 304 by it): an operation
+                // that is not performed may emit events but must leave everything else as it was.
+                var unchanged = before
+                unchanged.nextEventSequence = state.nextEventSequence
+                if !transcript.performed, state != unchanged {
+                    walk.problems.append("\(command) was not performed but changed the state")
                 }
                 // The daemon's instance limit lets the other commands through at the limit: they may
                 // only create the children a view embeds, while it loads (a view loads once).
