@@ -44,6 +44,26 @@ static inline size_t segued_mhd_unescape(void *cls, struct MHD_Connection *conne
     return (size_t)(write - s);
 }
 
+/// The content reader of a response that is never sent with content (below): should
+/// libmicrohttpd ever ask, the response ends with an error rather than with made-up bytes.
+static inline ssize_t segued_mhd_no_content(void *cls, uint64_t pos, char *buf, size_t max)
+{
+    (void)cls;
+    (void)pos;
+    (void)buf;
+    (void)max;
+    return MHD_CONTENT_READER_END_WITH_ERROR;
+}
+
+/// A response that states a length but has no content, for a 304: libmicrohttpd sends a 304's
+/// headers only, with "Content-Length: " and the response's size. RFC 9110 §8.6 allows that
+/// field in a 304 only with the length the 200 would have had; a 304 made from an empty buffer
+/// said "Content-Length: 0".
+static inline struct MHD_Response *segued_mhd_length_only_response(uint64_t length)
+{
+    return MHD_create_response_from_callback(length, 1024, segued_mhd_no_content, NULL, NULL);
+}
+
 /// Fixed-arity wrapper around the variadic MHD_start_daemon, which Swift cannot call.
 ///
 /// Binds `host` (an IPv4 or IPv6 literal) and `port` (0: an ephemeral port) with an internal

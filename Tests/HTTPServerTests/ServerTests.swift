@@ -62,6 +62,25 @@ struct ServerTests {
         }
     }
 
+    /// A 304 states the length of the 200 it stands for (RFC 9110 §8.6) and sends no content; made
+    /// from an empty body, libmicrohttpd said "Content-Length: 0". The connection stays usable.
+    @Test func notModified_statesTheLengthItWasGiven_andSendsNoContent() throws {
+        let handler: @Sendable (Request) -> Response = { request in
+            if request.path == "/304" { return Response(status: 304, headers: [("ETag", "\"7\""), ("Content-Length", "1234")]) }
+            return Response(status: 200, body: Array("after".utf8))
+        }
+        try withServer(handler: handler) { _, client in
+            for method in ["GET", "HEAD"] {
+                let reply = try client.send(method, "/304")
+                #expect(reply.status == 304)
+                #expect(reply.header("Content-Length") == "1234")
+                #expect(reply.header("ETag") == "\"7\"")
+                #expect(reply.body.isEmpty)
+                #expect(try client.send("GET", "/next").text == "after")
+            }
+        }
+    }
+
     @Test func largeBodies_arriveWhole_andBodiesPastTheLimitAreDrained() throws {
         try withServer(ServerConfiguration(port: 0, maxBodySize: 1_000_000)) { _, client in
             let big = Data(repeating: 0x61, count: 900_000)
@@ -84,6 +103,7 @@ struct ServerTests {
             #expect(preflight.header("Access-Control-Allow-Origin") == "http://localhost:3000")
             #expect(preflight.header("Access-Control-Allow-Methods")?.contains("POST") == true)
             #expect(preflight.header("Access-Control-Allow-Headers")?.contains("If-Match") == true)
+            #expect(preflight.header("Access-Control-Allow-Headers")?.contains("If-None-Match") == true)
 
             let simple = try client.send("GET", "/x", headers: ["Origin": "http://localhost:3000"])
             #expect(simple.header("Access-Control-Allow-Origin") == "http://localhost:3000")

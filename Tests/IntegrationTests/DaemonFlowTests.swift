@@ -52,6 +52,11 @@ struct DaemonFlowTests {
         let layers = try #require(stack.json["layers"]?.arrayValue)
         #expect(layers.count == 2)
         #expect(layers[1]["presentation"] == (try JSONDecoder().decode(JSONValue.self, from: Data(#"{"style": "fullScreen", "requestedStyle": "fullScreen", "presenting": "vc1", "calledBy": "vc10"}"#.utf8))))
+        // A client polling with the ETag it holds: 304, no body, the stack's length stated.
+        let unchanged = try client.send("GET", "/v1/sessions/\(id)/stack", headers: ["If-None-Match": "\"3\""])
+        #expect(unchanged.status == 304)
+        #expect(unchanged.body.isEmpty)
+        #expect(unchanged.header("Content-Length") == String(stack.body.count))
 
         let save = try client.json("POST", "/v1/sessions/\(id)/unwind", #"{"identifier": "save", "data": {"title": "Milk"}}"#)
         #expect(save.status == 200)

@@ -113,4 +113,33 @@ struct StackDocumentTests {
         #expect(popped.header("ETag") == "\"3\"")
         #expect(try popped.json["visible"]?.stringValue == "vc3")
     }
+
+    /// A client polling with the `ETag` it holds gets 304 (no body, the 200's length stated) until
+    /// the stack changes; a vetoed segue, which emits events but changes nothing, keeps it valid.
+    @Test func ifNoneMatch_answers304UntilTheStackChanges() throws {
+        let id = try service.demoSession()
+        let stack = "/v1/sessions/\(id)/stack"
+        let full = service.handle(.make("GET", stack))
+        let length = String(full.body.count)
+        for tags in [#""1""#, #"W/"1""#, #""0", "1""#, "*"] {
+            let unchanged = service.handle(.make("GET", stack, headers: ["if-none-match": tags]))
+            #expect(unchanged.status == 304, "\(tags)")
+            #expect(unchanged.body.isEmpty)
+            #expect(unchanged.header("ETag") == #""1""#)
+            #expect(unchanged.header("Content-Length") == length)
+        }
+        for tags in [#""2""#, #""01""#, "1", #"W/"2""#] {
+            #expect(service.handle(.make("GET", stack, headers: ["if-none-match": tags])).body == full.body, "\(tags)")
+        }
+
+        _ = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem", "shouldPerform": false}"#))
+        #expect(service.handle(.make("GET", stack, headers: ["if-none-match": #""1""#])).status == 304)
+
+        _ = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#))
+        let changed = service.handle(.make("GET", stack, headers: ["if-none-match": #""1""#]))
+        #expect(changed.status == 200)
+        #expect(changed.header("ETag") == #""2""#)
+        #expect(try changed.json["visible"]?.stringValue == "vc10")
+        #expect(service.handle(.make("GET", stack, headers: ["if-none-match": #""2""#])).status == 304)
+    }
 }

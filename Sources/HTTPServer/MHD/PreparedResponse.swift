@@ -33,10 +33,17 @@ extension Response {
 }
 
 /// An MHD response with `response`'s body (copied) and headers. MHD refuses a manual
-/// Content-Length and header values with CR or LF (pitfall 8): those are skipped.
+/// Content-Length and header values with CR or LF (pitfall 8): those are skipped. A 304's
+/// Content-Length, the length of the 200 it stands for (RFC 9110 §8.6), becomes the size of a
+/// response without content, which MHD states and does not send.
 func mhdResponse(_ response: Response) -> OpaquePointer? {
-    let made = response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+    let made: OpaquePointer?
+    if response.status == 304, let length = statedLength(response) {
+        made = segued_mhd_length_only_response(length)
+    } else {
+        made = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
     }
     guard let made else { return nil }
     for (name, value) in response.headers where !isContentLength(name) {
@@ -47,6 +54,12 @@ func mhdResponse(_ response: Response) -> OpaquePointer? {
         _ = name.withCString { name in value.withCString { value in MHD_add_response_header(made, name, value) } }
     }
     return made
+}
+
+/// The Content-Length a response without a body states, if it states one.
+private func statedLength(_ response: Response) -> UInt64? {
+    guard response.body.isEmpty, let field = response.headers.first(where: { isContentLength($0.name) }) else { return nil }
+    return UInt64(field.value)
 }
 
 private func isContentLength(_ name: String) -> Bool {

@@ -60,7 +60,7 @@ extension SeguedService {
         case (.session, "GET"): return try getSession(id)
         case (.session, "PUT"): return try createSession(request, id: id)
         case (.session, "DELETE"): return try deleteSession(id)
-        case (.stack, "GET"): return try getStack(id)
+        case (.stack, "GET"): return try getStack(request, id)
         case (.segues, "GET"): return try listTriggerable(id)
         case (.segues, "POST"): return try operate(request, sessionID: id, kind: .segue)
         case (.unwind, "POST"): return try operate(request, sessionID: id, kind: .unwind)

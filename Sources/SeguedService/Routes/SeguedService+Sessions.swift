@@ -120,9 +120,13 @@ extension SeguedService {
         return response
     }
 
-    func getStack(_ id: String) throws(Problem) -> Response {
+    /// `GET …/stack`; with `If-None-Match` naming the current revision, 304 and no body (RFC 9110
+    /// §13.1.2), for clients that poll the stack.
+    func getStack(_ request: Request, _ id: String) throws(Problem) -> Response {
         let session = try lookupSession(id)
-        return session.stack { state in
+        return session.stack(ifNoneMatch: request.header("if-none-match")) { revision, length in
+            Response(status: 304, headers: [("ETag", ETag.value(revision)), ("Content-Length", String(length))])
+        } respond: { state in
             Self.json(200, capacity: 2048, headers: [("ETag", ETag.value(state.revision))]) { w in w.stack(state) }
         }
     }

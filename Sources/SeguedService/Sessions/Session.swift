@@ -87,11 +87,27 @@ final class Session: Sendable {
 
     /// The stack's response. Clients poll the stack far more often than they change it, so the
     /// response is written once per state, handed to libmicrohttpd once (``Response/preparedForReuse()``)
-    /// and kept until the next operation; every event
-    /// moves `nextEventSequence`, so a kept document can only be returned for the state it was
-    /// written from. It is written outside the lock, from a copy of the state (a few retains), so
-    /// that readers of one session do not wait for each other's JSON writing.
-    func stack(respond: (NavigationState) -> Response) -> Response {
+    /// and kept until the next operation; every event moves `nextEventSequence`, so a kept document
+    /// can only be returned for the state it was written from. It is written outside the lock, from
+    /// a copy of the state (a few retains), so that readers of one session do not wait for each
+    /// other's JSON writing.
+    ///
+    /// When `ifNoneMatch` (an `If-None-Match` field) names the revision the document describes, the
+    /// answer is `notModified(revision, length of the document)` instead: the stack is a function
+    /// of the revision, since an operation that is not performed changes nothing but the event
+    /// counter (the engine's random walks check it).
+    func stack(
+        ifNoneMatch: String?, notModified: (_ revision: Int, _ length: Int) -> Response,
+        respond: (NavigationState) -> Response
+    ) -> Response {
+        let document = stackDocument(respond: respond)
+        if let ifNoneMatch, ETag.matches(ifNoneMatch, revision: document.revision, weakly: true) {
+            return notModified(document.revision, document.response.body.count)
+        }
+        return document.response
+    }
+
+    private func stackDocument(respond: (NavigationState) -> Response) -> StackDocument {
         // One lock for both answers: the kept document, or the state to write one from.
         let found: StackLookup = state.withLock { state in
             state.lastUsed = .now
@@ -100,7 +116,7 @@ final class Session: Sendable {
         }
         let navigation: NavigationState
         switch found {
-        case .kept(let document): return document.response
+        case .kept(let document): return document
         case .toWrite(let current): navigation = current
         }
         let document = StackDocument(
@@ -109,7 +125,7 @@ final class Session: Sendable {
         state.withLock { state in
             if document.describes(state.navigation) { state.stackDocument = document }
         }
-        return document.response
+        return document
     }
 
     /// Applies `command` under the lock (spec: operations on one session are serialized).
@@ -212,9 +228,11 @@ enum ETag {
     /// growing buffer on every operation response.
     static func value(_ revision: Int) -> String { "\"" + String(revision) + "\"" }
 
-    /// Whether an `If-Match` field value names `revision` (or is `*`).
-    static func matches(_ field: String, revision: Int) -> Bool {
+    /// Whether an `If-Match` field value names `revision` (or is `*`). `weakly` compares as
+    /// `If-None-Match` does (RFC 9110 §8.8.3.2): `W/"5"` names revision 5 too.
+    static func matches(_ field: String, revision: Int, weakly: Bool = false) -> Bool {
         let tags = field.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        return tags.contains("*") || tags.contains(value(revision))
+        let current = value(revision)
+        return tags.contains { tag in tag == "*" || tag == current || (weakly && tag == "W/" + current) }
     }
 }
