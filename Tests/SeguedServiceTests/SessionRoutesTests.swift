@@ -70,6 +70,39 @@ struct SessionRoutesTests {
         try service.handle(.make("DELETE", "/v1/sessions/\(id)")).expectProblem(404, "unknown-session")
     }
 
+    /// The list comes in pages by id: `next` is the `after` of the following page, `more` says one
+    /// follows; 100 a page unless `limit` says otherwise (at most 1,000).
+    @Test func list_comesInPagesById() throws {
+        func page(_ query: [(name: String, value: String)]) throws -> (ids: [String], next: JSONValue?, more: JSONValue?) {
+            let body = try service.handle(.make("GET", "/v1/sessions", query: query)).json
+            return ((body["sessions"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }, body["next"], body["more"])
+        }
+        let empty = try page([])
+        #expect(empty.ids == [] && empty.next == .null && empty.more == .bool(false))
+        for id in ["s03", "s01", "b", "s02", "a"] {
+            #expect(service.handle(.make("PUT", "/v1/sessions/\(id)", json: #"{"storyboard": "demo"}"#)).status == 201)
+        }
+        let first = try page([("limit", "2")])
+        #expect(first.ids == ["a", "b"] && first.next == .string("b") && first.more == .bool(true))
+        let second = try page([("after", "b"), ("limit", "2")])
+        #expect(second.ids == ["s01", "s02"] && second.next == .string("s02") && second.more == .bool(true))
+        let last = try page([("after", "s02"), ("limit", "2")])
+        #expect(last.ids == ["s03"] && last.next == .string("s03") && last.more == .bool(false))
+        let past = try page([("after", "z")])
+        #expect(past.ids == [] && past.next == .string("z") && past.more == .bool(false))
+        // An id that is not a session's is a position all the same.
+        #expect(try page([("after", "s015")]).ids == ["s02", "s03"])
+
+        for index in 0..<100 { _ = service.handle(.make("PUT", "/v1/sessions/x\(index)", json: #"{"storyboard": "demo"}"#)) }
+        let byDefault = try page([])
+        #expect(byDefault.ids.count == 100 && byDefault.ids.first == "a" && byDefault.more == .bool(true))
+        #expect(try page([("limit", "1000")]).ids.count == 105)
+
+        try service.handle(.make("GET", "/v1/sessions", query: [("limit", "0")])).expectProblem(400, "invalid-parameter")
+        try service.handle(.make("GET", "/v1/sessions", query: [("limit", "1001")])).expectProblem(400, "invalid-parameter")
+        try service.handle(.make("GET", "/v1/sessions", query: [("after", "no spaces")])).expectProblem(400, "invalid-parameter")
+    }
+
     @Test func sessionLimit_answers503AndLaunchesNothing() throws {
         let limited = SeguedService(configuration: ServiceConfiguration(maxSessions: 2))
         _ = try limited.demoSession()

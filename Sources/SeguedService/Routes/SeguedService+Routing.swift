@@ -55,7 +55,7 @@ extension SeguedService {
         case (.storyboards, "POST"): return try uploadStoryboard(request)
         case (.storyboard, "GET"): return try getStoryboard(id)
         case (.storyboard, "DELETE"): return try deleteStoryboard(id)
-        case (.sessions, "GET"): return listSessions()
+        case (.sessions, "GET"): return try listSessions(request)
         case (.sessions, "POST"): return try createSession(request, id: nil)
         case (.session, "GET"): return try getSession(id)
         case (.session, "PUT"): return try createSession(request, id: id)

@@ -81,12 +81,18 @@ extension SeguedService {
         return session.read { state in sessionResponse(session, state: state, status: 200, launch: nil) }
     }
 
-    func listSessions() -> Response {
-        Self.json(200) { w in
+    /// `GET /v1/sessions?after=ID&limit=N`: a page of the sessions by id (100 by default, at most
+    /// 1,000), `next` to pass as `after` for the following page, `more` when one follows.
+    func listSessions(_ request: Request) throws(Problem) -> Response {
+        let after = request.queryValue("after")
+        if let after, SessionID(validating: after) == nil { throw .invalidParameter("after", "expected a session id") }
+        let limit = try Self.intParameter(request, "limit", default: 100, range: 1...1000)
+        let page = sessions.page(after: after, limit: limit)
+        return Self.json(200, capacity: 256 + 128 * page.sessions.count) { w in
             w.object { w in
                 w.key("sessions")
                 w.array { w in
-                    for session in sessions.all {
+                    for session in page.sessions {
                         session.peek { state in
                             w.object { w in
                                 w.key("id"); w.string(session.id.rawValue)
@@ -98,6 +104,8 @@ extension SeguedService {
                         }
                     }
                 }
+                w.key("next"); w.string(page.sessions.last?.id.rawValue ?? after)
+                w.key("more"); w.bool(page.more)
             }
         }
     }
