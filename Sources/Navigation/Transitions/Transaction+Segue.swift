@@ -68,9 +68,7 @@ extension Transaction {
     ) throws(NavigationError) {
         switch (kind, perform) {
         case (.push, _), (.custom, .push?):
-            let navigation = state[live: source].kind == .navigationController
-                ? source : state.enclosingNavigationController(of: source)
-            guard let navigation else { throw .pushWithoutNavigationController(source) }
+            guard let navigation = pushTarget(of: source) else { throw .pushWithoutNavigationController(source) }
             try checkPushable(destination, onto: navigation)
         case (.presentation, _), (.modal, _), (.popoverPresentation, _), (.popover, _), (.custom, .present?):
             try requireOnScreen(source)
@@ -94,6 +92,12 @@ extension Transaction {
         }
     }
 
+    /// The navigation controller a push segue from `source` pushes onto: the source itself when it
+    /// is one, else the nearest one containing it; `nil` when there is none (UIKit raises).
+    private func pushTarget(of source: ControllerID) -> ControllerID? {
+        state[live: source].kind == .navigationController ? source : state.enclosingNavigationController(of: source)
+    }
+
     /// The kind's transition, after `performSegue` (spec §5.3–§5.8).
     private mutating func runForward(
         kind: SegueKind, perform: CustomPerform?, source: ControllerID, destination: ControllerID,
@@ -103,9 +107,7 @@ extension Transaction {
         case (.show, _):
             try show(destination, from: source, style: style, animated: animated)
         case (.push, _), (.custom, .push?):
-            let navigation = state[live: source].kind == .navigationController
-                ? source : state.enclosingNavigationController(of: source)!
-            push(destination, onto: navigation, animated: animated)
+            push(destination, onto: pushTarget(of: source)!, animated: animated)
         case (.showDetail, _), (.replace, _):
             try showDetail(destination, from: source, style: style, animated: animated)
         case (.presentation, _), (.modal, _), (.custom, .present?):
