@@ -29,6 +29,15 @@ final class EventHeaders: Sendable {
         _read { yield scenes[index.position] }
     }
 
+    /// By ``EventMethod/code``: the method's name and what follows it up to the arguments,
+    /// `viewWillAppear","args":`, so that a method is one append and builds no string.
+    private static let methods: [[UInt8]] = EventMethod.allCases.map { Array($0.rawValue.utf8) + Array(#"","args":"#.utf8) }
+
+    // Read through `_read`, like the scenes: shared by every thread, so not retained.
+    static subscript(method method: EventMethod) -> [UInt8] {
+        _read { yield methods[Int(method.code)] }
+    }
+
     private static var quote: StaticString { "\"" }
     private static var comma: StaticString { "," }
 
@@ -47,6 +56,4 @@ final class EventHeaders: Sendable {
     static var andAnimatedFalse: StaticString { #"","animated":false}}"# }
     static var closeString: StaticString { #""}}"# }
     static var close: StaticString { "}" }
-    /// After the method's name.
-    static var methodEnd: StaticString { #"","args":"# }
 }

@@ -101,9 +101,6 @@ struct JSONWriter: ~Copyable {
     /// The same for a literal fragment (no reference count to touch).
     mutating func fragment(_ json: StaticString) { buffer.append(json) }
 
-    /// A string known to need no escaping (engine-defined names), without quotes.
-    mutating func fragment(unescaped text: String) { appendUTF8(text) }
-
     /// The arrays written here (a storyboard's scene headers, raw JSON) may be shared by every server
     /// thread: they are borrowed, not retained (``ByteBuffer/append(borrowing:)``).
     private mutating func append(_ source: borrowing [UInt8]) { buffer.append(borrowing: source) }
@@ -151,41 +148,9 @@ struct JSONWriter: ~Copyable {
 
     /// Decimal digits of `value`; `String(value)` allocated for every number written.
     private mutating func appendDigits(_ value: Int) {
-        if value < 0 {
-            buffer.append(UInt8(ascii: "-"))
-            // The magnitude as UInt: Int.min has no positive Int.
-            appendDigits(magnitude: value.magnitude)
-        } else {
-            appendDigits(magnitude: UInt(value))
-        }
-    }
-
-    /// Eight digits at a time, each group gathered lowest digit first in a register and written
-    /// highest first: dividing by the constant 10 is a multiplication, where dividing by a power of
-    /// ten found at run time was a real division per digit.
-    private mutating func appendDigits(magnitude: UInt) {
-        if magnitude >= 100_000_000 {
-            appendDigits(magnitude: magnitude / 100_000_000)
-            appendDigitGroup(magnitude % 100_000_000, padded: true)
-        } else {
-            appendDigitGroup(magnitude, padded: false)
-        }
-    }
-
-    /// `value` < 10⁸; `padded` writes all eight digits (a group after a higher one).
-    private mutating func appendDigitGroup(_ value: UInt, padded: Bool) {
-        var rest = value
-        var packed: UInt64 = 0
-        var count = 0
-        repeat {
-            packed = packed << 8 | UInt64(rest % 10)
-            rest /= 10
-            count += 1
-        } while padded ? count < 8 : rest > 0
-        for _ in 0..<count {
-            buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: packed))
-            packed >>= 8
-        }
+        if value < 0 { buffer.append(UInt8(ascii: "-")) }
+        // The magnitude as UInt: Int.min has no positive Int.
+        buffer.appendDecimal(value.magnitude)
     }
 
     mutating func double(_ value: Double) {

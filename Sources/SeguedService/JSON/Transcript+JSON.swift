@@ -35,9 +35,7 @@ extension JSONWriter {
         fragment(EventHeaders.vc)
         digits(event.controller.rawValue)
         fragment(headers[scene: event.sceneIndex])
-        // The method's name is a literal (no reference count), like the fragment after it.
-        fragment(unescaped: event.method.rawValue)
-        fragment(EventHeaders.methodEnd)
+        fragment(EventHeaders[method: event.method])
         if event.hasResult || !inlineArgumentsAndClose(event.arguments) {
             afterKey()
             arguments(event.arguments)
