@@ -35,7 +35,7 @@ func report(_ name: String, _ value: Double, unit: String, target: Double?, high
 }
 
 let demo = DemoStoryboard.storyboard
-/// `BENCH_ONLY=pushpop|unwind|memory` runs one part (for profiling under callgrind).
+/// `BENCH_ONLY=pushpop|unwind|memory|service` runs one part (for profiling under callgrind).
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]
 func runs(_ part: String) -> Bool { only == nil || only == part }
 
@@ -112,7 +112,8 @@ if runs("memory") {
     report("bytes per demo session (service, log of 1 event)", perSession, unit: "B", target: 4096, higherIsBetter: false)
 }
 
-// 4. The service without sockets: handle(_:) for GET …/stack and for a present + unwind pair.
+// 4. The service without sockets: handle(_:) for GET …/stack and for a present + unwind pair, on one
+// session and spread over many.
 if runs("service") {
     var quiet = Logger(label: "bench")
     quiet.logLevel = .critical
@@ -134,4 +135,23 @@ if runs("service") {
         }
     }
     report("service segue+unwind requests per second (in process)", Double(count) / pairSeconds, unit: "/s", target: nil)
+
+    // The same requests over many sessions (`BENCH_SESSIONS`, 1,000 as bench/http's (b) load): each
+    // request finds its session's state and event log cold, as the daemon does.
+    let spread = max(1, Int(ProcessInfo.processInfo.environment["BENCH_SESSIONS"] ?? "") ?? 1000)
+    for index in 1..<spread {
+        _ = service.handle(Request(method: "PUT", path: "/v1/sessions/s\(index)", headers: ["content-type": "application/json"],
+                                   body: Array(#"{"storyboard": "demo"}"#.utf8)))
+    }
+    let presents = (0..<spread).map { Request(method: "POST", path: "/v1/sessions/s\($0)/segues", headers: ["content-type": "application/json"],
+                                            body: Array(#"{"identifier":"addItem","source":"vc3"}"#.utf8)) }
+    let cancels = (0..<spread).map { Request(method: "POST", path: "/v1/sessions/s\($0)/unwind", headers: ["content-type": "application/json"],
+                                           body: Array(#"{"action":"cancelEdit:"}"#.utf8)) }
+    let spreadSeconds = seconds {
+        for round in 0..<count / spread {
+            let list = round % 2 == 0 ? presents : cancels
+            for request in list { precondition(service.handle(request).status == 200) }
+        }
+    }
+    report("service segue+unwind over \(spread) sessions per second", Double(count / spread * spread) / spreadSeconds, unit: "/s", target: nil)
 }
