@@ -1,13 +1,13 @@
 # syntax=docker/dockerfile:1
 # Build: a Swift toolchain image compiles a release binary with the Swift standard library (and
-# Foundation) linked statically, so the runtime needs only libmicrohttpd and libxml2.
+# Foundation) and tcmalloc linked statically (scripts/release-build, as `make run` builds it), so the
+# runtime needs only libmicrohttpd and libxml2.
 FROM swift:6.3.1-bookworm AS build
-RUN apt-get update && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
+RUN apt-get update && apt-get install -y --no-install-recommends libmicrohttpd-dev libgoogle-perftools-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-RUN swift build -c release --product segued --static-swift-stdlib \
-    && install -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/segued" /usr/local/bin/segued
+RUN install -m 0755 "$(scripts/release-build)" /usr/local/bin/segued
 
 # Runtime: slim Debian with libmicrohttpd, and libxml2 for Interface Builder import (FoundationXML
 # links it dynamically even when the standard library is static). .ci/check-ldd verifies the binary

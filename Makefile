@@ -6,12 +6,13 @@ ARGS ?=
 
 .PHONY: run test release deps bench-engine bench-http bench-http-budget bench-http-full-sessions bench-import clean
 
-## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself).
+## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself), and
+## libgoogle-perftools-dev when it cannot find tcmalloc (the shipped binary's allocator).
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd; then \
-		echo "installing libmicrohttpd-dev and pkg-config"; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd libtcmalloc_minimal; then \
+		echo "installing libmicrohttpd-dev, libgoogle-perftools-dev and pkg-config"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libmicrohttpd-dev pkg-config >/dev/null; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libmicrohttpd-dev libgoogle-perftools-dev pkg-config >/dev/null; \
 	fi
 
 ## The binary that ships (release, Swift standard library linked statically): scripts/release-build.
