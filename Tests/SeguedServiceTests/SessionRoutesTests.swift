@@ -34,6 +34,26 @@ struct SessionRoutesTests {
         try service.handle(.make("PUT", "/v1/sessions/bad%20id!", json: body)).expectProblem(400, "invalid-parameter")
     }
 
+    /// Clients whose language writes absent members as `null` (Python's `None`) get the defaults.
+    @Test func nullOptionalMembers_areTheSameAsAbsentOnes() throws {
+        let created = service.handle(
+            .make("PUT", "/v1/sessions/nulls", json: #"{"storyboard": "demo", "profile": null, "traits": null, "initialScene": null}"#))
+        #expect(created.status == 201)
+        let plain = service.handle(.make("PUT", "/v1/sessions/plain", json: #"{"storyboard": "demo"}"#))
+        for key in ["profile", "traits", "initialScene", "stack"] {
+            #expect(try created.json[key] == plain.json[key], "\(key)")
+        }
+        let segue = service.handle(.make("POST", "/v1/sessions/nulls/segues", json: #"""
+            {"identifier": "addItem", "source": null, "sender": null, "data": null, "animated": null, "trigger": null}
+            """#))
+        #expect(segue.status == 200)
+        #expect(try segue.json["performed"] == .bool(true))
+        let unwind = service.handle(.make("POST", "/v1/sessions/nulls/unwind", json: #"{"action": "cancelEdit:", "source": null, "data": null}"#))
+        #expect(try unwind.json["destination"] == .string("vc3"))
+        // A required member given as null is missing.
+        try service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": null}"#)).expectProblem(422, "invalid-request")
+    }
+
     @Test func badBodies_nameEveryField() throws {
         let response = service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": 7, "profile": "ios9", "colour": true}"#))
         try response.expectProblem(422, "invalid-request")
