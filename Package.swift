@@ -31,6 +31,9 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // The allocator's free memory and its release (tcmalloc in the shipped binary, glibc's
+        // otherwise): C, because tcmalloc's functions are only there in the binary that links it.
+        .target(name: "CAllocator"),
         .target(name: "Storyboard", swiftSettings: sharedSettings),
         .target(name: "Navigation", dependencies: ["Storyboard"], swiftSettings: sharedSettings),
         .target(
@@ -53,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "segued",
             dependencies: [
-                "SeguedService", "HTTPServer", "Storyboard", "Navigation",
+                "SeguedService", "HTTPServer", "Storyboard", "Navigation", "CAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -98,6 +101,11 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["SeguedService", "HTTPServer", "Storyboard", "SeguedTestSupport"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "AllocatorTests",
+            dependencies: ["CAllocator", "segued"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -125,7 +125,7 @@ struct Serve: ParsableCommand {
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         logger.info("segued \(Segued.version) listening on http://\(shownHost):\(server.port) (demo storyboard: \(service.demoStoryboardID), also \"demo\")")
-        IdleSessionReaper.start(service: service, every: .seconds(min(60, max(1, sessionTTL / 2))))
+        IdleSessionReaper.start(service: service, every: .seconds(min(60, max(1, sessionTTL / 2))), logger: logger)
 
         let signal = signals.wait()
         logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"); refusing new connections, finishing in-flight requests")
