@@ -50,8 +50,14 @@ struct SessionRoutesTests {
         #expect(try segue.json["performed"] == .bool(true))
         let unwind = service.handle(.make("POST", "/v1/sessions/nulls/unwind", json: #"{"action": "cancelEdit:", "source": null, "data": null}"#))
         #expect(try unwind.json["destination"] == .string("vc3"))
-        // A required member given as null is missing.
+        // A required member given as null is missing; an object member of another type is named.
         try service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": null}"#)).expectProblem(422, "invalid-request")
+        let wrongTraits = service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "demo", "traits": 5}"#))
+        try wrongTraits.expectProblem(422, "invalid-request")
+        #expect(try wrongTraits.json["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["traits"])
+        let wrongData = service.handle(.make("POST", "/v1/sessions/nulls/segues", json: #"{"identifier": "addItem", "data": "x"}"#))
+        try wrongData.expectProblem(422, "invalid-request")
+        #expect(try wrongData.json["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == ["data"])
     }
 
     @Test func badBodies_nameEveryField() throws {

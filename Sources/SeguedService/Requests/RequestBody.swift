@@ -107,15 +107,18 @@ struct RequestBody {
         reader.enumeration(type, object[key], key, at: "")
     }
 
-    /// Data for `prepare(for:sender:)`: any JSON object.
-    mutating func data(_ key: String = "data") -> JSONValue? {
+    /// An optional member that must be an object; `null` counts as absent, as for every other field.
+    mutating func objectMember(_ key: String) -> [String: JSONValue]? {
         guard let value = object[key], value != .null else { return nil }
-        guard value.objectValue != nil else {
+        guard let members = value.objectValue else {
             reader.fail(key, "expected an object, found \(value.typeName)")
             return nil
         }
-        return value
+        return members
     }
+
+    /// Data for `prepare(for:sender:)`: any JSON object.
+    mutating func data(_ key: String = "data") -> JSONValue? { objectMember(key).map(JSONValue.object) }
 
     /// A scene as code names it: `storyboardIdentifier` (what `instantiateViewController(withIdentifier:)`
     /// takes) or `scene` (the storyboard's scene key).

@@ -62,8 +62,7 @@ extension SeguedService {
     }
 
     private func readTraits(_ body: inout RequestBody) -> Traits {
-        // `null` is the same as leaving it out, as for every optional member of a request body.
-        guard !body.isMissing("traits"), let object = body.reader.object(body.object["traits"], at: "traits") else { return .phone }
+        guard let object = body.objectMember("traits") else { return .phone }
         body.reader.rejectUnknownKeys(object, known: ["horizontalSizeClass", "idiom"], at: "traits")
         let size = body.reader.enumeration(Traits.SizeClass.self, object, "horizontalSizeClass", at: "traits")
         let idiom = body.reader.enumeration(Traits.Idiom.self, object, "idiom", at: "traits") ?? .phone
