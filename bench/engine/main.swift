@@ -118,16 +118,13 @@ if runs("service") {
     var quiet = Logger(label: "bench")
     quiet.logLevel = .critical
     let service = SeguedService(logger: quiet)
-    _ = service.handle(Request(method: "PUT", path: "/v1/sessions/s0", headers: ["content-type": "application/json"],
-                               body: Array(#"{"storyboard": "demo"}"#.utf8)))
+    _ = service.handle(HTTPRequestFactory.putDemoSession("s0"))
     let stack = Request(method: "GET", path: "/v1/sessions/s0/stack")
     let count = Int(ProcessInfo.processInfo.environment["BENCH_PAIRS"] ?? "") ?? 100_000
     let stackSeconds = seconds { for _ in 0..<count { precondition(service.handle(stack).status == 200) } }
     report("service GET stack per second (in process)", Double(count) / stackSeconds, unit: "/s", target: nil)
-    let present = Request(method: "POST", path: "/v1/sessions/s0/segues", headers: ["content-type": "application/json"],
-                          body: Array(#"{"identifier":"addItem","source":"vc3"}"#.utf8))
-    let cancel = Request(method: "POST", path: "/v1/sessions/s0/unwind", headers: ["content-type": "application/json"],
-                         body: Array(#"{"action":"cancelEdit:"}"#.utf8))
+    let present = HTTPRequestFactory.present("s0")
+    let cancel = HTTPRequestFactory.cancel("s0")
     let pairSeconds = seconds {
         for _ in 0..<count / 2 {
             precondition(service.handle(present).status == 200)
@@ -139,14 +136,9 @@ if runs("service") {
     // The same requests over many sessions (`BENCH_SESSIONS`, 1,000 as bench/http's (b) load): each
     // request finds its session's state and event log cold, as the daemon does.
     let spread = max(1, Int(ProcessInfo.processInfo.environment["BENCH_SESSIONS"] ?? "") ?? 1000)
-    for index in 1..<spread {
-        _ = service.handle(Request(method: "PUT", path: "/v1/sessions/s\(index)", headers: ["content-type": "application/json"],
-                                   body: Array(#"{"storyboard": "demo"}"#.utf8)))
-    }
-    let presents = (0..<spread).map { Request(method: "POST", path: "/v1/sessions/s\($0)/segues", headers: ["content-type": "application/json"],
-                                            body: Array(#"{"identifier":"addItem","source":"vc3"}"#.utf8)) }
-    let cancels = (0..<spread).map { Request(method: "POST", path: "/v1/sessions/s\($0)/unwind", headers: ["content-type": "application/json"],
-                                           body: Array(#"{"action":"cancelEdit:"}"#.utf8)) }
+    for index in 1..<spread { _ = service.handle(HTTPRequestFactory.putDemoSession("s\(index)")) }
+    let presents = (0..<spread).map { HTTPRequestFactory.present("s\($0)") }
+    let cancels = (0..<spread).map { HTTPRequestFactory.cancel("s\($0)") }
     let spreadSeconds = seconds {
         for round in 0..<count / spread {
             let list = round % 2 == 0 ? presents : cancels
