@@ -31,7 +31,11 @@ struct SessionRoutesTests {
         #expect(try again.json["events"] == nil)
         try service.handle(.make("PUT", "/v1/sessions/checkout-test", json: #"{"storyboard": "demo"}"#))
             .expectProblem(409, "session-exists")
-        try service.handle(.make("PUT", "/v1/sessions/bad%20id!", json: body)).expectProblem(400, "invalid-parameter")
+        let badID = service.handle(.make("PUT", "/v1/sessions/bad%20id!", json: body))
+        try badID.expectProblem(400, "invalid-parameter")
+        // The id is a path parameter: the title once said "Invalid query parameter".
+        #expect(try badID.json["title"] == .string("Invalid parameter"))
+        #expect(try badID.json["parameter"] == .string("id"))
     }
 
     /// Clients whose language writes absent members as `null` (Python's `None`) get the defaults.

@@ -92,9 +92,10 @@ extension Problem {
     static func notImplemented(_ what: String) -> Problem {
         Problem(code: "not-implemented", title: "Not Implemented", status: 501, detail: what)
     }
+    /// A path or query parameter (`parameter` names it): the session id of a `PUT` is one.
     static func invalidParameter(_ name: String, _ message: String) -> Problem {
         Problem(
-            code: "invalid-parameter", title: "Invalid query parameter", status: 400, detail: "\(name): \(message)",
+            code: "invalid-parameter", title: "Invalid parameter", status: 400, detail: "\(name): \(message)",
             extensions: [("parameter", .string(name))])
     }
     static func shuttingDown() -> Problem {
