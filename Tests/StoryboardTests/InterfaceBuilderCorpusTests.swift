@@ -1,14 +1,13 @@
 import Foundation
+import SeguedTestSupport
 import Storyboard
 import Testing
 
 /// The acceptance layer: real storyboards from `../shared/storyboards`, checked against the counts in
 /// its MANIFEST.tsv. Skipped, with the reason, when that folder is not beside the repository.
 struct InterfaceBuilderCorpusTests {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/storyboards")
-    static let available = FileManager.default.fileExists(atPath: folder.appendingPathComponent("MANIFEST.tsv").path)
+    static let folder = SharedCorpus.folder
+    static let available = SharedCorpus.available
 
     struct Row: CustomTestStringConvertible, Sendable {
         var file: String
