@@ -231,6 +231,22 @@ struct OperationRoutesTests {
         #expect(body["segues"]?.arrayValue?.map { "\($0["source"]!.stringValue!) \($0["identifier"]!.stringValue!)" } == ["vc3 showItem", "vc3 addItem", "vc3 showFilter"])
         #expect(body["unwinds"] == (try JSONValue.parse(#"[{"source": "vc11", "scene": "editItem", "identifier": "save", "action": "saveEdit:"}, {"source": "vc11", "scene": "editItem", "identifier": "cancel", "action": "cancelEdit:"}]"#)))
     }
+
+    /// Interface Builder's Exit segues often have no identifier; they are performed by action, so
+    /// they are listed (they once were left out, and walks of corpus storyboards could not find them).
+    @Test func unwindsWithoutAnIdentifier_areListedAndPerformedByAction() throws {
+        let storyboard = #"{"format": "segued.storyboard/1", "name": "Exit", "initialScene": "nav", "scenes": {"nav": {"kind": "navigationController", "root": "list"}, "list": {"unwindActions": ["backToList:"], "segues": [{"identifier": "open", "kind": "show", "destination": "item"}]}, "item": {"segues": [{"kind": "unwind", "action": "backToList:"}]}}}"#
+        let uploaded = try service.handle(.make("POST", "/v1/storyboards", json: storyboard)).json
+        let created = service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "\#(uploaded["id"]?.stringValue ?? "")"}"#))
+        let id = try #require(created.json["id"]?.stringValue)
+        #expect(service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "open"}"#)).status == 200)
+        let body = try service.handle(.make("GET", "/v1/sessions/\(id)/segues")).json
+        #expect(body["unwinds"] == (try JSONValue.parse(#"[{"source": "vc3", "scene": "item", "identifier": null, "action": "backToList:"}]"#)))
+        let unwind = try service.handle(.make("POST", "/v1/sessions/\(id)/unwind", json: #"{"action": "backToList:", "source": "vc3"}"#)).json
+        #expect(unwind["performed"] == .bool(true))
+        #expect(unwind["segue"] == (try JSONValue.parse(#"{"identifier": null, "kind": "unwind", "source": "vc3", "destination": "vc2"}"#)))
+        #expect(unwind["stack"]?["path"] == (try JSONValue.parse(#"["vc1", "vc2"]"#)))
+    }
 }
 
 /// Found by schemathesis: `null` for a required field must be "missing", never a crash.

@@ -58,7 +58,9 @@ extension SeguedService {
     }
 
     /// `GET …/segues`: what can be triggered now: each on-screen instance's segues with an
-    /// identifier (embeds and relationships excluded) and its unwind segues.
+    /// identifier (embeds and relationships excluded) and its unwind segues, with or without one:
+    /// an unwind is performed by its action, so one without an identifier (often so in Interface
+    /// Builder files) is listed with `identifier: null`.
     func listTriggerable(_ id: String) throws(Problem) -> Response {
         let session = try lookupSession(id)
         return session.read { state in
@@ -66,19 +68,20 @@ extension SeguedService {
             return Self.json(200) { w in
                 w.object { w in
                     w.key("revision"); w.int(navigation.revision)
-                    var unwinds: [(String, String, String?, String)] = []
+                    var unwinds: [(source: String, scene: String, identifier: String?, action: String)] = []
                     w.key("segues")
                     w.array { w in
                         for instance in navigation.onScreen {
                             let controller = navigation[instance]!
                             let scene = navigation.storyboard.scenes[controller.scene]!
                             for segue in scene.segues {
-                                guard let identifier = segue.identifier else { continue }
                                 if segue.kind == .unwind {
-                                    unwinds.append((instance.description, scene.id.rawValue, identifier.rawValue, segue.action ?? ""))
+                                    unwinds.append((instance.description, scene.id.rawValue, segue.identifier?.rawValue, segue.action ?? ""))
                                     continue
                                 }
-                                guard segue.kind != .embed, segue.kind != .relationship, segue.perform != .embed else { continue }
+                                guard let identifier = segue.identifier, segue.kind != .embed, segue.kind != .relationship,
+                                    segue.perform != .embed
+                                else { continue }
                                 w.object { w in
                                     w.key("source"); w.controller(instance)
                                     w.key("scene"); w.string(scene.id.rawValue)
