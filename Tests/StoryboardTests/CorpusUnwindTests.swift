@@ -1,5 +1,6 @@
 import Foundation
 import Navigation
+import SeguedTestSupport
 import Storyboard
 import Testing
 
@@ -17,7 +18,7 @@ struct CorpusUnwindTests {
 
     /// file, unwindAction, implementing_classes ("Name [path]; …"), scenes_that_implement ("id(Class), …").
     static let rows: [Row] = {
-        let url = InterfaceBuilderCorpusTests.folder.appendingPathComponent("UNWIND_IMPLEMENTERS.tsv")
+        let url = SharedCorpus.folder.appendingPathComponent("UNWIND_IMPLEMENTERS.tsv")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let fields = line.split(separator: "\t").map(String.init)
@@ -34,14 +35,14 @@ struct CorpusUnwindTests {
         }
     }()
 
-    @Test(.enabled(if: InterfaceBuilderCorpusTests.available, "../shared/storyboards is not beside the repository"))
+    @Test(.enabled(if: SharedCorpus.available, "../shared/storyboards is not beside the repository"))
     func implementersFile_hasRowsWithImplementers() {
         #expect(Self.rows.count == 10)
     }
 
-    @Test(.enabled(if: InterfaceBuilderCorpusTests.available, "../shared/storyboards is not beside the repository"), arguments: rows)
+    @Test(.enabled(if: SharedCorpus.available, "../shared/storyboards is not beside the repository"), arguments: rows)
     func unwind_landsOnAnImplementingInstance(_ row: Row) throws {
-        let data = try Data(contentsOf: InterfaceBuilderCorpusTests.folder.appendingPathComponent(row.file))
+        let data = try Data(contentsOf: SharedCorpus.folder.appendingPathComponent(row.file))
         let facts = Dictionary(row.classes.map { ($0, ClassInfo(unwindActions: [row.action])) }) { first, _ in first }
         let storyboard = try InterfaceBuilderImporter.load(data, name: "Main", classes: facts).storyboard
         let sources = storyboard.sortedSceneIDs.filter { id in

@@ -6,9 +6,6 @@ import Testing
 /// The acceptance layer: real storyboards from `../shared/storyboards`, checked against the counts in
 /// its MANIFEST.tsv. Skipped, with the reason, when that folder is not beside the repository.
 struct InterfaceBuilderCorpusTests {
-    static let folder = SharedCorpus.folder
-    static let available = SharedCorpus.available
-
     struct Row: CustomTestStringConvertible, Sendable {
         var file: String
         var scenes: Int
@@ -18,7 +15,7 @@ struct InterfaceBuilderCorpusTests {
 
     /// MANIFEST.tsv: file, repo, path, commit, license, toolsVersion, scenes, segue_kinds, …
     static let rows: [Row] = {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8) else { return [] }
+        guard let text = try? String(contentsOf: SharedCorpus.folder.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8) else { return [] }
         return text.split(separator: "\n").dropFirst().map { line in
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             var kinds: [String: Int] = [:]
@@ -30,14 +27,14 @@ struct InterfaceBuilderCorpusTests {
         }
     }()
 
-    @Test(.enabled(if: available, "../shared/storyboards is not beside the repository; the corpus tests are skipped"))
+    @Test(.enabled(if: SharedCorpus.available, "../shared/storyboards is not beside the repository; the corpus tests are skipped"))
     func manifest_listsTheCorpus() {
         #expect(Self.rows.count == 27)
     }
 
-    @Test(.enabled(if: available, "../shared/storyboards is not beside the repository"), arguments: rows)
+    @Test(.enabled(if: SharedCorpus.available, "../shared/storyboards is not beside the repository"), arguments: rows)
     func corpusFile_importsWithTheManifestsCounts(_ row: Row) throws {
-        let data = try Data(contentsOf: Self.folder.appendingPathComponent(row.file))
+        let data = try Data(contentsOf: SharedCorpus.folder.appendingPathComponent(row.file))
         let imported = try InterfaceBuilderImporter.load(data, name: String(row.file.split(separator: ".").first!))
         #expect(imported.storyboard.scenes.count == row.scenes)
         #expect(imported.storyboard.segueCountsByKind == row.segueKinds)
