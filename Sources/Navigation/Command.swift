@@ -13,6 +13,21 @@ public enum SceneReference: Sendable, Equatable {
     case scene(SceneID)
 }
 
+/// A storyboard segue of the source's scene, named by its identifier, or, for a segue that has
+/// none (a control's segue often has none), by its id in the storyboard file.
+public enum SegueReference: Sendable, Equatable, CustomStringConvertible {
+    case identifier(SegueID)
+    case id(String)
+
+    /// As error messages quote it: `'showItem'`, or `with id '3ti-AE-jfO'`.
+    public var description: String {
+        switch self {
+        case .identifier(let identifier): "'\(identifier)'"
+        case .id(let id): "with id '\(id)'"
+        }
+    }
+}
+
 /// An entry of `setViewControllers(_:animated:)`: an instance already in the stack or a new one.
 public enum StackEntry: Sendable, Equatable {
     case existing(ControllerID)
@@ -23,7 +38,7 @@ public enum StackEntry: Sendable, Equatable {
 /// default to the visible instance and the containers above it.
 public enum Command: Sendable, Equatable {
     public struct SegueRequest: Sendable, Equatable {
-        public var identifier: SegueID
+        public var segue: SegueReference
         public var source: ControllerID?
         public var trigger: Trigger
         /// The app's `shouldPerformSegue` answer for this request; `nil` takes the storyboard's.
@@ -32,10 +47,10 @@ public enum Command: Sendable, Equatable {
         public var data: JSONValue?
         public var animated: Bool?
         public init(
-            identifier: SegueID, source: ControllerID? = nil, trigger: Trigger = .storyboard,
+            segue: SegueReference, source: ControllerID? = nil, trigger: Trigger = .storyboard,
             shouldPerform: Bool? = nil, sender: JSONValue = .null, data: JSONValue? = nil, animated: Bool? = nil
         ) {
-            self.identifier = identifier
+            self.segue = segue
             self.source = source
             self.trigger = trigger
             self.shouldPerform = shouldPerform

@@ -12,6 +12,7 @@ extension NavigationError: CustomStringConvertible {
         case .segueNotPerformable: "segue-not-performable"
         case .notInWindowHierarchy: "not-in-window-hierarchy"
         case .wrongSegueKind: "wrong-segue-kind"
+        case .segueWithoutIdentifier: "segue-without-identifier"
         case .notANavigationController: "not-a-navigation-controller"
         case .notATabBarController: "not-a-tab-bar-controller"
         case .noContainer: "no-container"
@@ -29,8 +30,9 @@ extension NavigationError: CustomStringConvertible {
     /// What went wrong, in UIKit's words where UIKit has some.
     public var description: String {
         switch self {
-        case .unknownSegue(let id, let scene):
-            "Receiver (scene \"\(scene)\") has no segue with identifier '\(id)'"
+        case .unknownSegue(.identifier(let identifier), let scene):
+            "Receiver (scene \"\(scene)\") has no segue with identifier '\(identifier)'"
+        case .unknownSegue(.id(let id), let scene): "scene \"\(scene)\" has no segue with id '\(id)'"
         case .unknownInstance(let id): "no instance \(id) in this session"
         case .unknownScene(.storyboardIdentifier(let name)):
             "Storyboard doesn't contain a view controller with identifier '\(name)'"
@@ -40,10 +42,12 @@ extension NavigationError: CustomStringConvertible {
         case .pushingNavigationController(let scene, let navigation):
             "Pushing a navigation controller is not supported (scene \"\(scene)\" onto \(navigation))"
         case .segueNotPerformable(let id, let kind):
-            "segue '\(id)' is a \(kind.rawValue) segue, performed by its container, not by identifier"
+            "segue \(id) is a \(kind.rawValue) segue, performed by its container, not by identifier"
         case .notInWindowHierarchy(let id): "\(id)'s view is not in the window hierarchy"
         case .wrongSegueKind(let id, let expected, let found):
-            "segue '\(id)' is a \(found.rawValue) segue; expected \(expected)"
+            "segue \(id) is a \(found.rawValue) segue; expected \(expected)"
+        case .segueWithoutIdentifier(let id, let scene):
+            "segue with id '\(id)' (scene \"\(scene)\") has no identifier: only its control performs it (trigger storyboard); performSegue(withIdentifier:) cannot name it"
         case .notANavigationController(let id): "\(id) is not a navigation controller"
         case .notATabBarController(let id): "\(id) is not a tab bar controller"
         case .noContainer(let what): "no \(what) above the visible instance"

@@ -4,7 +4,7 @@ public import Storyboard
 /// changes nothing.
 public enum NavigationError: Error, Sendable, Equatable {
     /// "Receiver has no segue with identifier".
-    case unknownSegue(SegueID, scene: SceneID)
+    case unknownSegue(SegueReference, scene: SceneID)
     case unknownInstance(ControllerID)
     case unknownScene(SceneReference)
     /// "Push segues can only be used when the source controller is managed by an instance of UINavigationController".
@@ -12,11 +12,14 @@ public enum NavigationError: Error, Sendable, Equatable {
     /// "Pushing a navigation controller is not supported": the scene to push, the stack it was for.
     case pushingNavigationController(SceneID, onto: ControllerID)
     /// Relationship and embed segues are performed by their container, never by identifier.
-    case segueNotPerformable(SegueID, kind: SegueKind)
+    case segueNotPerformable(SegueReference, kind: SegueKind)
     /// Presenting from (or triggering a control in) an instance whose view is not in the window.
     case notInWindowHierarchy(ControllerID)
     /// An unwind segue identifier named for `performSegue`, or a forward segue named for an unwind.
-    case wrongSegueKind(SegueID, expected: String, found: SegueKind)
+    case wrongSegueKind(SegueReference, expected: String, found: SegueKind)
+    /// A segue without an identifier, by its id, triggered as code would: only its control can
+    /// perform it, `performSegue(withIdentifier:)` has nothing to name it by.
+    case segueWithoutIdentifier(id: String, scene: SceneID)
     case notANavigationController(ControllerID)
     case notATabBarController(ControllerID)
     /// No navigation controller (or tab bar controller) above the visible instance to act on.

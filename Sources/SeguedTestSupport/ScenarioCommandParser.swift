@@ -37,9 +37,17 @@ public enum ScenarioCommandParser {
         }
         switch name {
         case "segue":
+            // `segue showItem`, or `segue id=3ti-AE-jfO` for a segue without an identifier.
+            let segue: SegueReference
+            if let id = reader.string("id") {
+                guard positional.isEmpty else { throw ParseError(description: "segue takes an identifier or id=, not both") }
+                segue = .id(id)
+            } else {
+                segue = .identifier(SegueID(try first()))
+            }
             return .performSegue(
                 .init(
-                    identifier: SegueID(try first()), source: try reader.controller("source"),
+                    segue: segue, source: try reader.controller("source"),
                     trigger: try reader.trigger(), shouldPerform: try reader.bool("shouldPerform"),
                     sender: try reader.json("sender") ?? .null, data: try reader.json("data"),
                     animated: try reader.bool("animated")))

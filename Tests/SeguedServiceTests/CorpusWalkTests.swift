@@ -59,8 +59,8 @@ struct CorpusWalkTests {
             #expect(new.map { $0["seq"]?.intValue } == new.indices.map { last + 1 + $0 }, "\(context)")
             events += new
         }
-        // Some corpus storyboards never offer anything (no segues from what is on screen, or only
-        // segues without an identifier, which no request can name); the others' offers were taken.
+        // Some corpus storyboards never offer anything (no segues from what is on screen); the
+        // others' offers were taken.
         #expect(offeredCount > 0 || !everOffered, "\(file): offered segues were never performed")
         // Compared event by event: a failure names the first difference instead of printing both logs.
         let log = Self.log(of: session, in: service)
@@ -70,14 +70,20 @@ struct CorpusWalkTests {
     }
 
     /// One of the offered segues and unwinds (`offered`), or, one step in five or when nothing is
-    /// offered, an action that may be refused; unwinds alternate between their action and identifier.
+    /// offered, an action that may be refused. Segues alternate between identifier and id where
+    /// they have both, unwinds between action and identifier.
     static func nextOperation(_ offer: JSONValue, _ choices: inout WalkChoices) -> (path: String, body: String, offered: Bool) {
         let segues = offer["segues"]?.arrayValue ?? []
         let unwinds = offer["unwinds"]?.arrayValue ?? []
         let pick = choices.next(below: 5 * (segues.count + unwinds.count) / 4 + 1)
         if pick < segues.count {
+            // By identifier, or by id when it has none, and one time in two when it has both.
             let segue = segues[pick]
-            return ("segues", #"{"identifier": "\#(segue["identifier"]?.stringValue ?? "")", "source": "\#(segue["source"]?.stringValue ?? "")"}"#, true)
+            let source = segue["source"]?.stringValue ?? ""
+            if let identifier = segue["identifier"]?.stringValue, segue["id"]?.stringValue == nil || choices.next(below: 2) == 0 {
+                return ("segues", #"{"identifier": "\#(identifier)", "source": "\#(source)"}"#, true)
+            }
+            return ("segues", #"{"id": "\#(segue["id"]?.stringValue ?? "")", "source": "\#(source)"}"#, true)
         }
         if pick < segues.count + unwinds.count {
             let unwind = unwinds[pick - segues.count]

@@ -135,7 +135,7 @@ enum CorpusWalk {
         case .segue(let segue):
             let scene = state.storyboard.scenes[step.from]!
             if let identifier = segue.identifier, scene.segues.first(where: { $0.identifier == identifier }) == segue {
-                _ = try Navigator.apply(.performSegue(.init(identifier: identifier, source: source, trigger: .programmatic)), to: &state)
+                _ = try Navigator.apply(.performSegue(.init(segue: .identifier(identifier), source: source, trigger: .programmatic)), to: &state)
             } else {
                 let kind: SegueKind = segue.kind == .custom ? .presentation : segue.kind
                 _ = try Navigator.apply(.performCodeSegue(.init(kind: kind, destination: .scene(step.to), source: source)), to: &state)

@@ -77,17 +77,18 @@ struct InterfaceBuilderImporterTests {
         #expect(list.customModule == "App")
         #expect(list.storyboardIdentifier == "List")
         #expect(list.title == "Items")
-        #expect(list.segues == [Segue(identifier: SegueID("showDetail"), kind: .show, destination: SceneID("detail"))])
+        // Every segue keeps its id in the file: how a request names one without an identifier.
+        #expect(list.segues == [Segue(identifier: SegueID("showDetail"), kind: .show, destination: SceneID("detail"), id: "g1")])
         let detail = try #require(storyboard.scenes[SceneID("detail")])
         #expect(detail.segues.map(\.popoverAnchor) == ["edit", nil])
         var anchored = Segue(identifier: SegueID("edit"), kind: .presentation, destination: SceneID("form"),
-                             modalPresentationStyle: .fullScreen, modalTransitionStyle: .crossDissolve)
+                             modalPresentationStyle: .fullScreen, modalTransitionStyle: .crossDissolve, id: "g2")
         anchored.popoverAnchor = "edit"
         #expect(detail.segues == [
             anchored,
-            Segue(identifier: SegueID("editFromCode"), kind: .presentation, destination: SceneID("form"), animates: false, hasTrigger: false),
+            Segue(identifier: SegueID("editFromCode"), kind: .presentation, destination: SceneID("form"), animates: false, hasTrigger: false, id: "g3"),
         ])
-        #expect(storyboard.scenes[SceneID("form")]?.segues == [Segue(identifier: SegueID("save"), kind: .unwind, action: "unwindToList:")])
+        #expect(storyboard.scenes[SceneID("form")]?.segues == [Segue(identifier: SegueID("save"), kind: .unwind, action: "unwindToList:", id: "g4")])
         #expect(storyboard.segueCountsByKind == ["relationship": 1, "show": 1, "presentation": 2, "unwind": 1])
         #expect(imported.warnings == [])
     }

@@ -28,6 +28,11 @@ struct StoryboardLintTests {
             == [#"scene a: segue identifier "go" is used by 2 segues; performSegue(withIdentifier:) takes the first"#])
     }
 
+    @Test func duplicateSegueIDsWithinAScene() throws {
+        #expect(try warnings(#"{"a": {"segues": [{"id": "t1", "kind": "show", "destination": "a"}, {"id": "t1", "kind": "modal", "destination": "a"}, {"id": "t2", "kind": "modal", "destination": "a"}]}}"#)
+            == [#"scene a: segue id "t1" is used by 2 segues; a request by id performs the first"#])
+    }
+
     @Test func unwindActionsNoClassImplements() throws {
         let scenes = #"{"a": {"class": "A", "segues": [{"identifier": "back", "kind": "unwind", "action": "back:"}, {"identifier": "done", "kind": "unwind", "action": "done:"}]}}"#
         #expect(try warnings(scenes, classes: #"{"A": {"unwindActions": ["done:"]}}"#)

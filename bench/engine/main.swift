@@ -42,7 +42,7 @@ func runs(_ part: String) -> Bool { only == nil || only == part }
 // 1. push+pop pairs: a storyboard show segue onto the Items stack, then pop.
 if runs("pushpop") {
     var (state, _) = try Navigator.launch(demo)
-    let push = Command.performSegue(.init(identifier: SegueID("showItem"), trigger: .programmatic))
+    let push = Command.performSegue(.init(segue: .identifier(SegueID("showItem")), trigger: .programmatic))
     let pop = Command.pop(navigation: nil, animated: true)
     for _ in 0..<10_000 {
         _ = try Navigator.apply(push, to: &state)
@@ -74,7 +74,7 @@ if runs("unwind") {
     let deep = Storyboard(name: "Deep", initialScene: SceneID("nav"), scenes: scenes)
     var (prepared, _) = try Navigator.launch(deep)
     for _ in 0..<10 {
-        _ = try Navigator.apply(.performSegue(.init(identifier: SegueID("next"), trigger: .programmatic)), to: &prepared)
+        _ = try Navigator.apply(.performSegue(.init(segue: .identifier(SegueID("next")), trigger: .programmatic)), to: &prepared)
     }
     let unwind = Command.unwind(.init(target: .segue(SegueID("back"))))
     let count = 50_000

@@ -96,10 +96,13 @@ public struct NavigationState: Sendable, Equatable {
         _read { yield storyboard.sceneTable[self[live: id].sceneIndex.position] }
     }
 
-    /// The first segue of `id`'s scene with `identifier`, found without copying the scene.
-    func segue(_ identifier: SegueID, of id: ControllerID) -> Segue? {
+    /// The first segue of `id`'s scene with that identifier or id, found without copying the scene.
+    func segue(_ reference: SegueReference, of id: ControllerID) -> Segue? {
         let segues = storyboard.sceneTable[self[live: id].sceneIndex.position].segues
-        return segues.first { $0.identifier == identifier }
+        switch reference {
+        case .identifier(let identifier): return segues.first { $0.identifier == identifier }
+        case .id(let segueID): return segues.first { $0.id == segueID }
+        }
     }
 }
 

@@ -4,26 +4,32 @@ extension Transaction {
     /// Performs a storyboard segue (spec §5.2).
     mutating func performSegue(_ request: Command.SegueRequest) throws(NavigationError) -> Transcript {
         let source = try self.source(request.source)
-        guard let segue = state.segue(request.identifier, of: source) else {
-            throw .unknownSegue(request.identifier, scene: state[sceneOf: source].id)
+        guard let segue = state.segue(request.segue, of: source) else {
+            throw .unknownSegue(request.segue, scene: state[sceneOf: source].id)
         }
         switch segue.kind {
         case .unwind:
-            throw .wrongSegueKind(request.identifier, expected: "a forward segue (use the unwind endpoint)", found: .unwind)
+            throw .wrongSegueKind(request.segue, expected: "a forward segue (use the unwind endpoint)", found: .unwind)
         case .relationship, .embed:
-            throw .segueNotPerformable(request.identifier, kind: segue.kind)
+            throw .segueNotPerformable(request.segue, kind: segue.kind)
         case .custom where segue.perform == .embed:
-            throw .segueNotPerformable(request.identifier, kind: segue.kind)
+            throw .segueNotPerformable(request.segue, kind: segue.kind)
         default:
             break
+        }
+        if request.trigger == .programmatic, segue.identifier == nil, case .id(let id) = request.segue {
+            throw .segueWithoutIdentifier(id: id, scene: state[sceneOf: source].id)
         }
         if request.trigger == .storyboard { try requireOnScreen(source) }
         try checkPerformable(segue.kind, perform: segue.perform, from: source, destination: segue.destination!)
         if request.trigger == .storyboard {
-            let answer = request.shouldPerform ?? state[sceneOf: source].shouldPerformSegue[request.identifier.rawValue] ?? true
+            // A segue without an identifier is asked about with nil (UIKit passes the segue's
+            // identifier as it is); the storyboard's answers are by identifier, so it takes the default.
+            let answer = request.shouldPerform
+                ?? segue.identifier.flatMap { state[sceneOf: source].shouldPerformSegue[$0.rawValue] } ?? true
+            let identifier: EventValue = segue.identifier.map { .string($0.rawValue) } ?? .null
             emit(source, .shouldPerformSegue,
-                [.init("identifier", .string(request.identifier.rawValue)), .init("sender", .json(request.sender))],
-                result: .bool(answer))
+                [.init("identifier", identifier), .init("sender", .json(request.sender))], result: .bool(answer))
             guard answer else { return transcript(performed: false, reason: .shouldPerformSegueReturnedFalse) }
         }
         let destination = instantiate(segue.destination!)

@@ -10,9 +10,9 @@ extension Transaction {
         let identifier: SegueID?
         switch request.target {
         case .segue(let id):
-            guard let segue = scene.segue(id) else { throw .unknownSegue(id, scene: scene.id) }
+            guard let segue = scene.segue(id) else { throw .unknownSegue(.identifier(id), scene: scene.id) }
             guard segue.kind == .unwind, let segueAction = segue.action else {
-                throw .wrongSegueKind(id, expected: "an unwind segue", found: segue.kind)
+                throw .wrongSegueKind(.identifier(id), expected: "an unwind segue", found: segue.kind)
             }
             action = segueAction
             identifier = id

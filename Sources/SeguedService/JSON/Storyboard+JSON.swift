@@ -77,6 +77,7 @@ extension JSONWriter {
         object { w in
             w.key("kind"); w.string(segue.kind.rawValue)
             if let identifier = segue.identifier { w.key("identifier"); w.string(identifier.rawValue) }
+            if let id = segue.id { w.key("id"); w.string(id) }
             if let destination = segue.destination { w.key("destination"); w.string(destination.rawValue) }
             if let action = segue.action { w.key("action"); w.string(action) }
             if let perform = segue.perform { w.key("perform"); w.string(perform.rawValue) }

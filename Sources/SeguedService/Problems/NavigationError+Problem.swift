@@ -11,7 +11,7 @@ extension NavigationError: ProblemConvertible {
         case .unknownSegue, .unknownInstance, .unknownScene:
             status = 404
             title = "Unknown \(code.replacingOccurrences(of: "unknown-", with: ""))"
-        case .invalidCodeSegueKind, .emptyStack:
+        case .invalidCodeSegueKind, .emptyStack, .segueWithoutIdentifier:
             status = 422
             title = "Invalid request"
         default:

@@ -9,7 +9,7 @@ extension Command {
     /// retained across threads.
     private static func isSegueField(_ key: String) -> Bool {
         switch key {
-        case "identifier", "source", "trigger", "shouldPerform", "sender", "data", "animated", "kind", "scene",
+        case "identifier", "id", "source", "trigger", "shouldPerform", "sender", "data", "animated", "kind", "scene",
             "storyboardIdentifier", "modalPresentationStyle":
             true
         default: false
@@ -23,8 +23,9 @@ extension Command {
         }
     }
 
-    /// `POST …/segues`: a storyboard segue by `identifier`, or a segue made in code by `kind` and a
-    /// destination (`scene` or `storyboardIdentifier`).
+    /// `POST …/segues`: a storyboard segue by `identifier` (or by `id`, its id in the storyboard file,
+    /// for one without an identifier), or a segue made in code by `kind` and a destination (`scene`
+    /// or `storyboardIdentifier`).
     static func segue(_ request: Request) throws(Problem) -> Command {
         var body = try RequestBody(request)
         body.only(where: isSegueField)
@@ -40,6 +41,7 @@ extension Command {
             body.reject(ifPresent: "trigger", notInCode)
             body.reject(ifPresent: "shouldPerform", notInCode)
             body.reject(ifPresent: "sender", notInCode)
+            body.reject(ifPresent: "id", "names a storyboard segue, not one made in code")
             let request = kind.flatMap { kind in
                 destination.map { destination in
                     Command.CodeSegueRequest(
@@ -49,7 +51,20 @@ extension Command {
             }
             return .performCodeSegue(try body.finish(request))
         }
-        let identifier = body.required("identifier")
+        let segue: SegueReference?
+        switch (body.string("identifier"), body.string("id")) {
+        case (let identifier?, nil): segue = .identifier(SegueID(identifier))
+        case (nil, let id?): segue = .id(id)
+        case (.some, .some):
+            body.reader.fail("id", "give identifier or id, not both")
+            segue = nil
+        case (nil, nil):
+            // Missing only when neither is there: one of another type was named already.
+            if body.isMissing("identifier"), body.isMissing("id") {
+                body.reader.fail("identifier", "missing (or give id, or kind for a segue made in code)")
+            }
+            segue = nil
+        }
         let trigger = body.enumeration(Trigger.self, "trigger") ?? .storyboard
         let shouldPerform = body.bool("shouldPerform")
         let sender = body.object["sender"] ?? .null
@@ -58,9 +73,9 @@ extension Command {
         body.reject(ifPresent: "scene", onlyInCode)
         body.reject(ifPresent: "storyboardIdentifier", onlyInCode)
         body.reject(ifPresent: "modalPresentationStyle", onlyInCode)
-        let request = identifier.map {
+        let request = segue.map {
             Command.SegueRequest(
-                identifier: SegueID($0), source: source, trigger: trigger, shouldPerform: shouldPerform, sender: sender,
+                segue: $0, source: source, trigger: trigger, shouldPerform: shouldPerform, sender: sender,
                 data: data, animated: animated)
         }
         return .performSegue(try body.finish(request))

@@ -57,10 +57,12 @@ extension SeguedService {
         }
     }
 
-    /// `GET …/segues`: what can be triggered now: each on-screen instance's segues with an
-    /// identifier (embeds and relationships excluded) and its unwind segues, with or without one:
-    /// an unwind is performed by its action, so one without an identifier (often so in Interface
-    /// Builder files) is listed with `identifier: null`.
+    /// `GET …/segues`: what can be triggered now: each on-screen instance's segues (embeds and
+    /// relationships excluded) and its unwind segues. Each is listed with its `identifier` and its
+    /// `id` in the storyboard file, either of which may be null (Interface Builder files often
+    /// leave a control's segue without an identifier; segued JSON has ids only where given): a
+    /// forward segue is listed when one of them names it, an unwind always (it is performed by
+    /// its action).
     func listTriggerable(_ id: String) throws(Problem) -> Response {
         let session = try lookupSession(id)
         return session.read { state in
@@ -79,13 +81,14 @@ extension SeguedService {
                                     unwinds.append((instance.description, scene.id.rawValue, segue.identifier?.rawValue, segue.action ?? ""))
                                     continue
                                 }
-                                guard let identifier = segue.identifier, segue.kind != .embed, segue.kind != .relationship,
-                                    segue.perform != .embed
+                                guard segue.identifier != nil || segue.id != nil, segue.kind != .embed,
+                                    segue.kind != .relationship, segue.perform != .embed
                                 else { continue }
                                 w.object { w in
                                     w.key("source"); w.controller(instance)
                                     w.key("scene"); w.string(scene.id.rawValue)
-                                    w.key("identifier"); w.string(identifier.rawValue)
+                                    w.key("identifier"); w.string(segue.identifier?.rawValue)
+                                    w.key("id"); w.string(segue.id)
                                     w.key("kind"); w.string(segue.kind.rawValue)
                                     w.key("destination"); w.string(segue.destination?.rawValue)
                                     w.key("trigger"); w.string(segue.hasTrigger ? "control" : "controller")

@@ -71,6 +71,7 @@ struct IBSceneBuilder {
         }
         var segue = Segue(kind: kind, destination: kind == .unwind ? nil : destination)
         segue.identifier = element["identifier"].map { SegueID($0) }
+        segue.id = element["id"]
         segue.action = element["unwindAction"]
         segue.customClass = element["customClass"]
         segue.modalPresentationStyle = element["modalPresentationStyle"].flatMap(PresentationStyle.init(rawValue:))

@@ -43,7 +43,7 @@ public enum StoryboardJSONLoader {
         "definesPresentationContext", "shouldPerformSegue", "canPerformUnwindSegueAction",
     ]
     private static let segueKeys: Set<String> = [
-        "identifier", "kind", "destination", "action", "perform", "customClass", "modalPresentationStyle",
+        "identifier", "id", "kind", "destination", "action", "perform", "customClass", "modalPresentationStyle",
         "modalTransitionStyle", "animates", "adaptivePresentationStyle", "trigger", "popoverAnchor",
     ]
 
@@ -127,6 +127,7 @@ public enum StoryboardJSONLoader {
         }
         var segue = Segue(kind: kind)
         segue.identifier = reader.string(object, "identifier", at: path).map { SegueID($0) }
+        segue.id = reader.string(object, "id", at: path)
         segue.destination = reader.string(object, "destination", at: path).map { SceneID($0) }
         segue.action = reader.string(object, "action", at: path)
         segue.perform = reader.enumeration(CustomPerform.self, object, "perform", at: path)

@@ -1,6 +1,10 @@
 /// One segue as the storyboard declares it, starting from its scene.
 public struct Segue: Sendable, Equatable {
     public var identifier: SegueID?
+    /// The segue's id in its storyboard file (Interface Builder's `id` attribute, `"3ti-AE-jfO"`):
+    /// how a request names a segue that has no identifier, as many a control's segue has (tapping
+    /// the control performs it; code cannot, `performSegue(withIdentifier:)` needs an identifier).
+    public var id: String?
     public var kind: SegueKind
     /// The destination scene; `nil` for unwind segues, whose destination is found at run time.
     public var destination: SceneID?
@@ -24,7 +28,8 @@ public struct Segue: Sendable, Equatable {
         identifier: SegueID? = nil, kind: SegueKind, destination: SceneID? = nil, action: String? = nil,
         perform: CustomPerform? = nil, customClass: String? = nil,
         modalPresentationStyle: PresentationStyle? = nil, modalTransitionStyle: TransitionStyle? = nil,
-        animates: Bool = true, adaptivePresentationStyle: PresentationStyle? = nil, hasTrigger: Bool = true
+        animates: Bool = true, adaptivePresentationStyle: PresentationStyle? = nil, hasTrigger: Bool = true,
+        id: String? = nil
     ) {
         self.identifier = identifier
         self.kind = kind
@@ -38,6 +43,7 @@ public struct Segue: Sendable, Equatable {
         self.adaptivePresentationStyle = adaptivePresentationStyle
         self.hasTrigger = hasTrigger
         self.popoverAnchor = nil
+        self.id = id
     }
 
     /// Performed while the source's view loads: `embed`, or a custom segue that embeds.

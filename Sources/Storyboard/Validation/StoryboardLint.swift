@@ -4,6 +4,7 @@ public enum StoryboardLint {
     public static func warnings(_ storyboard: Storyboard) -> [String] {
         let places = places(storyboard)
         return unreachableScenes(storyboard) + untriggerableSegues(storyboard) + duplicateIdentifiers(storyboard)
+            + duplicateSegueIDs(storyboard)
             + unwindWarnings(storyboard) + pushesOutsideNavigation(storyboard, places)
             + pushedNavigationControllers(storyboard, places)
     }
@@ -34,6 +35,16 @@ public enum StoryboardLint {
             for identifier in storyboard.scenes[id]!.segues.compactMap(\.identifier) { seen[identifier, default: 0] += 1 }
             return seen.filter { $0.value > 1 }.keys.map(\.rawValue).sorted()
                 .map { "scene \(id): segue identifier \"\($0)\" is used by \(seen[SegueID($0)]!) segues; performSegue(withIdentifier:) takes the first" }
+        }
+    }
+
+    /// A request naming a segue by `id` performs the scene's first segue with it.
+    static func duplicateSegueIDs(_ storyboard: Storyboard) -> [String] {
+        storyboard.sortedSceneIDs.flatMap { id -> [String] in
+            var seen: [String: Int] = [:]
+            for segueID in storyboard.scenes[id]!.segues.compactMap(\.id) { seen[segueID, default: 0] += 1 }
+            return seen.filter { $0.value > 1 }.keys.sorted()
+                .map { "scene \(id): segue id \"\($0)\" is used by \(seen[$0]!) segues; a request by id performs the first" }
         }
     }
 

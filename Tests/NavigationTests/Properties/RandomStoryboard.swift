@@ -44,7 +44,16 @@ enum RandomStoryboard {
         return Storyboard(name: "Random", initialScene: ids[0], scenes: scenes, classes: classes)
     }
 
+    /// Every segue has an id (`g<number>`), as in Interface Builder files; every fourth forward
+    /// segue has no identifier, as a control's segue often has none, and is performed by its id.
     private static func segue(_ number: Int, later: [SceneID], all: [SceneID], _ choices: inout ChoiceStream) -> Segue {
+        var segue = segueWithIdentifier(number, later: later, all: all, &choices)
+        segue.id = "g\(number)"
+        if number % 4 == 3, segue.kind != .embed, segue.kind != .unwind { segue.identifier = nil }
+        return segue
+    }
+
+    private static func segueWithIdentifier(_ number: Int, later: [SceneID], all: [SceneID], _ choices: inout ChoiceStream) -> Segue {
         let identifier = SegueID("s\(number)")
         switch choices.next(12) {
         case 0 where !later.isEmpty:
