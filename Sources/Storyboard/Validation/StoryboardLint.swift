@@ -30,21 +30,24 @@ public enum StoryboardLint {
     }
 
     static func duplicateIdentifiers(_ storyboard: Storyboard) -> [String] {
-        storyboard.sortedSceneIDs.flatMap { id -> [String] in
-            var seen: [SegueID: Int] = [:]
-            for identifier in storyboard.scenes[id]!.segues.compactMap(\.identifier) { seen[identifier, default: 0] += 1 }
-            return seen.filter { $0.value > 1 }.keys.map(\.rawValue).sorted()
-                .map { "scene \(id): segue identifier \"\($0)\" is used by \(seen[SegueID($0)]!) segues; performSegue(withIdentifier:) takes the first" }
+        repeated(storyboard, \.identifier?.rawValue) {
+            "segue identifier \"\($0)\" is used by \($1) segues; performSegue(withIdentifier:) takes the first"
         }
     }
 
     /// A request naming a segue by `id` performs the scene's first segue with it.
     static func duplicateSegueIDs(_ storyboard: Storyboard) -> [String] {
+        repeated(storyboard, \.id) { "segue id \"\($0)\" is used by \($1) segues; a request by id performs the first" }
+    }
+
+    /// Scene by scene, a warning for each value of `name` that more than one of its segues has.
+    private static func repeated(
+        _ storyboard: Storyboard, _ name: (Segue) -> String?, _ warning: (String, Int) -> String
+    ) -> [String] {
         storyboard.sortedSceneIDs.flatMap { id -> [String] in
             var seen: [String: Int] = [:]
-            for segueID in storyboard.scenes[id]!.segues.compactMap(\.id) { seen[segueID, default: 0] += 1 }
-            return seen.filter { $0.value > 1 }.keys.sorted()
-                .map { "scene \(id): segue id \"\($0)\" is used by \(seen[$0]!) segues; a request by id performs the first" }
+            for value in storyboard.scenes[id]!.segues.compactMap(name) { seen[value, default: 0] += 1 }
+            return seen.filter { $0.value > 1 }.keys.sorted().map { "scene \(id): " + warning($0, seen[$0]!) }
         }
     }
 
