@@ -271,6 +271,20 @@ struct OperationRoutesTests {
         #expect(performed["stack"]?["path"] == (try JSONValue.parse(#"["vc1", "vc3"]"#)))
     }
 
+    /// Of two fields that name one thing two ways, one of another type is that one error, not also
+    /// "missing" (the unwind's action and a code segue's scene were both, before one helper read them).
+    @Test func alternativeFieldsOfAnotherType_areOneError() throws {
+        let id = try service.demoSession()
+        for (path, body, field) in [
+            ("unwind", #"{"action": 5}"#, "action"), ("segues", #"{"kind": "show", "scene": 5}"#, "scene"),
+            ("segues", #"{"id": 5}"#, "id"),
+        ] {
+            let response = service.handle(.make("POST", "/v1/sessions/\(id)/\(path)", json: body))
+            try response.expectProblem(422, "invalid-request")
+            #expect(try response.json["errors"]?.arrayValue?.map { $0["path"] } == [.string(field)], "\(body): \(response.text)")
+        }
+    }
+
     /// Interface Builder's Exit segues often have no identifier; they are performed by action, so
     /// they are listed (they once were left out, and walks of corpus storyboards could not find them).
     @Test func unwindsWithoutAnIdentifier_areListedAndPerformedByAction() throws {

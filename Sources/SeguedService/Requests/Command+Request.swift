@@ -51,20 +51,12 @@ extension Command {
             }
             return .performCodeSegue(try body.finish(request))
         }
-        let segue: SegueReference?
-        switch (body.string("identifier"), body.string("id")) {
-        case (let identifier?, nil): segue = .identifier(SegueID(identifier))
-        case (nil, let id?): segue = .id(id)
-        case (.some, .some):
-            body.reader.fail("id", "give identifier or id, not both")
-            segue = nil
-        case (nil, nil):
-            // Missing only when neither is there: one of another type was named already.
-            if body.isMissing("identifier"), body.isMissing("id") {
-                body.reader.fail("identifier", "missing (or give id, or kind for a segue made in code)")
+        let segue: SegueReference? =
+            switch body.either("identifier", or: "id", missing: "missing (or give id, or kind for a segue made in code)") {
+            case .first(let identifier)?: .identifier(SegueID(identifier))
+            case .second(let id)?: .id(id)
+            case nil: nil
             }
-            segue = nil
-        }
         let trigger = body.enumeration(Trigger.self, "trigger") ?? .storyboard
         let shouldPerform = body.bool("shouldPerform")
         let sender = body.object["sender"] ?? .null
@@ -85,19 +77,12 @@ extension Command {
     static func unwind(_ request: Request) throws(Problem) -> Command {
         var body = try RequestBody(request)
         body.only(where: isUnwindField)
-        let action = body.string("action")
-        let identifier = body.string("identifier")
-        let target: UnwindTarget?
-        switch (action, identifier) {
-        case (let action?, nil): target = .action(action)
-        case (nil, let identifier?): target = .segue(SegueID(identifier))
-        case (.some, .some):
-            body.reader.fail("identifier", "give action or identifier, not both")
-            target = nil
-        case (nil, nil):
-            body.reader.fail("action", "missing (or give identifier)")
-            target = nil
-        }
+        let target: UnwindTarget? =
+            switch body.either("action", or: "identifier") {
+            case .first(let action)?: .action(action)
+            case .second(let identifier)?: .segue(SegueID(identifier))
+            case nil: nil
+            }
         let source = body.controller("source")
         let trigger = body.enumeration(Trigger.self, "trigger") ?? .storyboard
         let shouldPerform = body.bool("shouldPerform")

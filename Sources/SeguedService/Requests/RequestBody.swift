@@ -123,13 +123,29 @@ struct RequestBody {
     /// A scene as code names it: `storyboardIdentifier` (what `instantiateViewController(withIdentifier:)`
     /// takes) or `scene` (the storyboard's scene key).
     mutating func sceneReference(required: Bool) -> SceneReference? {
-        let identifier = string("storyboardIdentifier")
-        let scene = string("scene")
-        switch (identifier, scene) {
-        case (let identifier?, nil): return .storyboardIdentifier(identifier)
-        case (nil, let scene?): return .scene(SceneID(scene))
-        case (.some, .some): reader.fail("scene", "give storyboardIdentifier or scene, not both")
-        case (nil, nil): if required { reader.fail("storyboardIdentifier", "missing (or give scene)") }
+        switch either("storyboardIdentifier", or: "scene", required: required) {
+        case .first(let identifier)?: .storyboardIdentifier(identifier)
+        case .second(let scene)?: .scene(SceneID(scene))
+        case nil: nil
+        }
+    }
+
+    /// Which of two string fields that name one thing two ways was given.
+    enum Either {
+        case first(String)
+        case second(String)
+    }
+
+    /// One of the string fields `first` and `second`; both is recorded, and neither when `required`
+    /// (absent or null; `missing` says what to give instead). A field of another type is recorded
+    /// once, by its own reading, not also as missing.
+    mutating func either(_ first: String, or second: String, required: Bool = true, missing: String? = nil) -> Either? {
+        switch (string(first), string(second)) {
+        case (let value?, nil): return .first(value)
+        case (nil, let value?): return .second(value)
+        case (.some, .some): reader.fail(second, "give \(first) or \(second), not both")
+        case (nil, nil):
+            if required, isMissing(first), isMissing(second) { reader.fail(first, missing ?? "missing (or give \(second))") }
         }
         return nil
     }
