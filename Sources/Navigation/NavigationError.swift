@@ -15,7 +15,7 @@ public enum NavigationError: Error, Sendable, Equatable {
     case segueNotPerformable(SegueReference, kind: SegueKind)
     /// Presenting from (or triggering a control in) an instance whose view is not in the window.
     case notInWindowHierarchy(ControllerID)
-    /// An unwind segue identifier named for `performSegue`, or a forward segue named for an unwind.
+    /// A forward segue named for an unwind (`performSegue` takes both kinds, spec §5.10 step 0).
     case wrongSegueKind(SegueReference, expected: String, found: SegueKind)
     /// A segue without an identifier, by its id, triggered as code would: only its control can
     /// perform it, `performSegue(withIdentifier:)` has nothing to name it by.
@@ -27,9 +27,6 @@ public enum NavigationError: Error, Sendable, Equatable {
     case tabIndexOutOfRange(Int, count: Int)
     /// The instance is not in the navigation stack the command acts on.
     case notInStack(ControllerID, navigation: ControllerID)
-    /// `popViewController` on a stack of one.
-    case cannotPopRoot(ControllerID)
-    case nothingToDismiss(ControllerID)
     case emptyStack
     /// An instance named twice in `setViewControllers`, or one that lives elsewhere.
     case invalidStackEntry(ControllerID)

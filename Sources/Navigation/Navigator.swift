@@ -60,7 +60,10 @@ extension Transaction {
             return try unwind(request)
         case .pop(let navigation, let animated):
             let navigation = try navigationController(navigation)
-            guard state[live: navigation].children.count > 1 else { throw .cannotPopRoot(navigation) }
+            // UIKit returns nil and does nothing: not an error (spec §6).
+            guard state[live: navigation].children.count > 1 else {
+                return transcript(performed: false, reason: .nothingToPop)
+            }
             pop(navigation, keeping: state[live: navigation].children.count - 1, animated: animated, reportCall: false)
             return transcript()
         case .popToRoot(let navigation, let animated):
@@ -102,13 +105,18 @@ extension Transaction {
             try present(destination, from: caller, style: style ?? scene.modalPresentationStyle ?? .automatic, adaptive: nil, animated: animated)
             return transcript()
         case .dismiss(let id, let animated):
-            let target = try dismissTarget(of: try source(id))
+            // Nothing presented from it and not presented: UIKit does nothing (spec §5.5, §6).
+            guard let target = dismissTarget(of: try source(id)) else {
+                return transcript(performed: false, reason: .nothingToDismiss)
+            }
             dismiss(target, animated: animated)
             return transcript()
         case .selectTab(let index, let tabBar, let byUser, let shouldSelect):
             let tabBar = try tabBarController(tabBar)
-            let selected = try selectTab(index, of: tabBar, byUser: byUser, shouldSelect: shouldSelect ?? true, animated: true)
-            return selected ? transcript() : transcript(performed: false, reason: .tabSelectionVetoed)
+            if let reason = try selectTab(index, of: tabBar, byUser: byUser, shouldSelect: shouldSelect ?? true, animated: true) {
+                return transcript(performed: false, reason: reason)
+            }
+            return transcript()
         case .setTraits(let traits):
             return setTraits(traits)
         case .end:

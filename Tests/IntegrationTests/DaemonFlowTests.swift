@@ -101,7 +101,7 @@ struct DaemonFlowTests {
         let cases: [(String, String, [String: String], Int, String)] = [
             ("segues", #"{"identifier": "nope"}"#, [:], 404, "unknown-segue"),
             ("segues", #"{"identifier": "showItem", "source": "vc77"}"#, [:], 404, "unknown-instance"),
-            ("actions", #"{"type": "pop"}"#, [:], 409, "cannot-pop-root"),
+            ("actions", #"{"type": "popTo", "target": "vc1"}"#, [:], 409, "not-in-stack"),
             ("segues", #"{"identifier": "showItem"}"#, ["If-Match": "\"9\""], 412, "revision-conflict"),
         ]
         for (path, body, headers, status, code) in cases {

@@ -56,6 +56,35 @@ struct NavigatorPropertyTests {
                 if !transcript.performed, state != unchanged {
                     walk.problems.append("\(command) was not performed but changed the state")
                 }
+                // What UIKit silently does nothing for (spec §6) makes no call at all: were one
+                // reported, the request acted and should have been performed (or refused).
+                if let reason = transcript.reason, [.nothingToPop, .nothingToDismiss, .nothingToChange].contains(reason),
+                    !transcript.events.isEmpty
+                {
+                    walk.problems.append("\(command) did nothing (\(reason)) but reported \(transcript.events.count) events")
+                }
+                // A pop is only a no-op on a stack of one; a dismiss only where nothing is
+                // presented at all from the layer the instance is in, and that layer is the window's.
+                if transcript.reason == .nothingToPop, case .pop(let named, _) = command {
+                    let navigation = named ?? before.visiblePath.last { before[$0]?.isNavigationController == true }
+                    if let navigation, before[navigation]?.children.count != 1 {
+                        walk.problems.append("\(command) answered nothingToPop on a stack of \(before[navigation]?.children.count ?? 0)")
+                    }
+                }
+                if transcript.reason == .nothingToDismiss, case .dismiss(let named, _) = command,
+                    let target = named ?? before.visible, let controller = before[target]
+                {
+                    var current: ControllerID? = target
+                    var layerRoot = target
+                    while let id = current {
+                        if before[id]?.presented != nil { walk.problems.append("\(command): \(id) presents, yet nothingToDismiss") }
+                        layerRoot = id
+                        current = before[id]?.parent
+                    }
+                    if before[layerRoot]?.isPresentedRoot == true || controller.isPresentedRoot {
+                        walk.problems.append("\(command): \(target) is in a presentation, yet nothingToDismiss")
+                    }
+                }
                 // The daemon's instance limit lets the other commands through at the limit: they may
                 // only create the children a view embeds, while it loads (a view loads once).
                 if state.createdCount > before.createdCount, !command.mayCreateInstances {

@@ -83,7 +83,7 @@ struct OperationRoutesTests {
         let id = try service.demoSession()
         try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "nope"}"#)).expectProblem(404, "unknown-segue")
         try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem", "source": "vc99"}"#)).expectProblem(404, "unknown-instance")
-        try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "pop"}"#)).expectProblem(409, "cannot-pop-root")
+        try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "popTo", "target": "vc1"}"#)).expectProblem(409, "not-in-stack")
         try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "push", "storyboardIdentifier": "Missing"}"#)).expectProblem(404, "unknown-scene")
         try service.handle(.make("POST", "/v1/sessions/\(id)/actions", json: #"{"type": "push", "storyboardIdentifier": "EditForm"}"#)).expectProblem(409, "pushing-navigation-controller")
         try service.handle(.make("POST", "/v1/sessions/\(id)/unwind", json: #"{"identifier": "showItem"}"#)).expectProblem(409, "wrong-segue-kind")

@@ -10,8 +10,14 @@ public struct Transcript: Sendable, Equatable {
         case noUnwindDestination
         /// `tabBarController(_:shouldSelect:)` answered false.
         case tabSelectionVetoed
-        /// The request asked for what is already the case (the selected tab, the traits in force).
+        /// The request asked for what is already the case (the selected tab, the traits in force, a
+        /// stack already at the instance popped to).
         case nothingToChange
+        /// `popViewController(animated:)` on a stack of one: UIKit returns nil and does nothing.
+        case nothingToPop
+        /// `dismiss(animated:)` on an instance that presents nothing (nor do its ancestors) and is
+        /// not presented: UIKit does nothing.
+        case nothingToDismiss
     }
 
     public var performed: Bool

@@ -83,11 +83,18 @@ extension Transaction {
         release(released)
     }
 
-    /// What `dismiss(animated:)` on `id` dismisses: what it presents, else the presentation it is in.
-    func dismissTarget(of id: ControllerID) throws(NavigationError) -> ControllerID {
-        if let presented = state[live: id].presented { return presented }
+    /// What `dismiss(animated:)` on `id` dismisses (spec §5.5 "Which chain `dismiss` acts on"): the
+    /// presentation made from it or from one of its ancestors in its layer (`presentedViewController`
+    /// counts those), with everything above it and nothing below; only when there is none, the
+    /// presentation `id` is in (its presenter is asked to dismiss it). `nil` when neither exists:
+    /// UIKit does nothing.
+    func dismissTarget(of id: ControllerID) -> ControllerID? {
+        var current: ControllerID? = id
+        while let candidate = current {
+            if let presented = state[live: candidate].presented { return presented }
+            current = state[live: candidate].parent
+        }
         let root = state.layerRoot(of: id)
-        guard state[live: root].isPresentedRoot else { throw .nothingToDismiss(id) }
-        return root
+        return state[live: root].isPresentedRoot ? root : nil
     }
 }

@@ -1,18 +1,20 @@
 import Storyboard
 
 extension Transaction {
-    /// Selects tab `index` of `tabBar` (spec §5.9). Returns false when the delegate vetoed it.
+    /// Selects tab `index` of `tabBar` (spec §5.9). Returns why nothing was done, if so: the delegate
+    /// vetoed it, or code selected the tab already selected (UIKit does nothing, spec §6).
     mutating func selectTab(
         _ index: Int, of tabBar: ControllerID, byUser: Bool, shouldSelect: Bool, animated: Bool
-    ) throws(NavigationError) -> Bool {
+    ) throws(NavigationError) -> Transcript.Reason? {
         let controller = state[live: tabBar]
         guard controller.children.indices.contains(index) else {
             throw .tabIndexOutOfRange(index, count: controller.children.count)
         }
         let tab = controller.children[index]
+        if !byUser, index == controller.selectedIndex { return .nothingToChange }
         if byUser {
             emit(tabBar, .tabBarControllerShouldSelect, [.init("viewController", .controller(tab))], result: .bool(shouldSelect))
-            guard shouldSelect else { return false }
+            guard shouldSelect else { return .tabSelectionVetoed }
         }
         if index == controller.selectedIndex {
             // Tapping the selected tab again pops its navigation stack to the root.
@@ -25,7 +27,7 @@ extension Transaction {
             emitAppearance(appearanceChange(from: before), order: .tab, animated: false)
         }
         if byUser { emit(tabBar, .tabBarControllerDidSelect, [.init("viewController", .controller(tab))]) }
-        return true
+        return nil
     }
 
     /// The tab bar controller a request names, or the nearest one above the visible instance.
