@@ -71,7 +71,7 @@ struct CorpusWalkTests {
 
     /// One of the offered segues and unwinds (`offered`), or, one step in five or when nothing is
     /// offered, an action that may be refused. Segues alternate between identifier and id where
-    /// they have both, unwinds between action and identifier.
+    /// they have both, unwinds between action, identifier and (through `…/segues`) identifier or id.
     static func nextOperation(_ offer: JSONValue, _ choices: inout WalkChoices) -> (path: String, body: String, offered: Bool) {
         let segues = offer["segues"]?.arrayValue ?? []
         let unwinds = offer["unwinds"]?.arrayValue ?? []
@@ -88,8 +88,17 @@ struct CorpusWalkTests {
         if pick < segues.count + unwinds.count {
             let unwind = unwinds[pick - segues.count]
             let source = unwind["source"]?.stringValue ?? ""
-            if let identifier = unwind["identifier"]?.stringValue, choices.next(below: 2) == 0 {
+            // By the unwind endpoint's identifier, or through POST …/segues by identifier or id as
+            // performSegue(withIdentifier:) does (spec §5.10 step 0), or by action.
+            switch (unwind["identifier"]?.stringValue, unwind["id"]?.stringValue, choices.next(below: 3)) {
+            case (let identifier?, _, 0):
                 return ("unwind", #"{"identifier": "\#(identifier)", "source": "\#(source)"}"#, true)
+            case (let identifier?, _, 1):
+                return ("segues", #"{"identifier": "\#(identifier)", "source": "\#(source)"}"#, true)
+            case (nil, let id?, 1):
+                return ("segues", #"{"id": "\#(id)", "source": "\#(source)"}"#, true)
+            default:
+                break
             }
             return ("unwind", #"{"action": "\#(unwind["action"]?.stringValue ?? "")", "source": "\#(source)"}"#, true)
         }

@@ -229,7 +229,7 @@ struct OperationRoutesTests {
         _ = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "addItem"}"#))
         let body = try service.handle(.make("GET", "/v1/sessions/\(id)/segues")).json
         #expect(body["segues"]?.arrayValue?.map { "\($0["source"]!.stringValue!) \($0["identifier"]!.stringValue!)" } == ["vc3 showItem", "vc3 addItem", "vc3 showFilter"])
-        #expect(body["unwinds"] == (try JSONValue.parse(#"[{"source": "vc11", "scene": "editItem", "identifier": "save", "action": "saveEdit:"}, {"source": "vc11", "scene": "editItem", "identifier": "cancel", "action": "cancelEdit:"}]"#)))
+        #expect(body["unwinds"] == (try JSONValue.parse(#"[{"source": "vc11", "scene": "editItem", "identifier": "save", "id": null, "action": "saveEdit:"}, {"source": "vc11", "scene": "editItem", "identifier": "cancel", "id": null, "action": "cancelEdit:"}]"#)))
     }
 
     /// Interface Builder often saves a control's segue without an identifier: it is listed and
@@ -294,7 +294,7 @@ struct OperationRoutesTests {
         let id = try #require(created.json["id"]?.stringValue)
         #expect(service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "open"}"#)).status == 200)
         let body = try service.handle(.make("GET", "/v1/sessions/\(id)/segues")).json
-        #expect(body["unwinds"] == (try JSONValue.parse(#"[{"source": "vc3", "scene": "item", "identifier": null, "action": "backToList:"}]"#)))
+        #expect(body["unwinds"] == (try JSONValue.parse(#"[{"source": "vc3", "scene": "item", "identifier": null, "id": null, "action": "backToList:"}]"#)))
         let unwind = try service.handle(.make("POST", "/v1/sessions/\(id)/unwind", json: #"{"action": "backToList:", "source": "vc3"}"#)).json
         #expect(unwind["performed"] == .bool(true))
         #expect(unwind["segue"] == (try JSONValue.parse(#"{"identifier": null, "kind": "unwind", "source": "vc3", "destination": "vc2"}"#)))

@@ -31,7 +31,7 @@ extension NavigationState {
 
     /// The one statement of which children are visible, calling `body` for each rather than building
     /// an array: every transition walks the visible tree, and an array per node was measurable.
-    private func forEachVisibleChild(of id: ControllerID, _ body: (ControllerID) -> Void) {
+    func forEachVisibleChild(of id: ControllerID, _ body: (ControllerID) -> Void) {
         guard let index = instances.index(of: id) else { preconditionFailure("\(id) is not live") }
         // Fields are read through the array in place: binding the instance to a local copied it.
         switch instances.values[index].kind {
@@ -89,9 +89,25 @@ extension NavigationState {
 
     /// Calls `body` for each instance of ``visiblePath`` in order, without building the array:
     /// every request without an explicit source walks the path.
+    ///
+    /// The path runs to the top presentation (``topPresentation``) through whatever hosts it: a
+    /// current-context presentation hosted by an embedded child, or by a split view's primary
+    /// column, is on it, where a walk down from the root (which stops at a custom container and
+    /// takes a split's secondary column) missed it and left the next request's source wrong.
     func forEachOnVisiblePath(_ body: (ControllerID) -> Void) {
         guard var current = windowRoot else { return }
-        body(current)
+        if let top = topPresentation() {
+            var chain: [ControllerID] = [top]
+            var node = top
+            while let up = structuralParent(of: node) {
+                chain.append(up)
+                node = up
+            }
+            for id in chain.reversed() { body(id) }
+            current = top
+        } else {
+            body(current)
+        }
         while true {
             let next: ControllerID?
             if let presented = self[live: current].presented {
@@ -109,6 +125,32 @@ extension NavigationState {
             guard let next else { return }
             body(next)
             current = next
+        }
+    }
+
+    /// The presentation the user sees: the last presented whose way up to the window root runs
+    /// only through visible children and the instances that presented them, none of which is
+    /// covered by another presentation. `nil` when nothing presented is on screen.
+    func topPresentation() -> ControllerID? {
+        // Most states present nothing: no walk at all.
+        for presented in presentations.reversed() where isUncovered(presented) { return presented }
+        return nil
+    }
+
+    /// Whether `presented`'s way up to the window root is on screen and uncovered.
+    private func isUncovered(_ presented: ControllerID) -> Bool {
+        var node = presented
+        while true {
+            if let presenting = self[live: node].presenting {
+                node = presenting
+                continue
+            }
+            guard let parent = self[live: node].parent else { return node == windowRoot }
+            guard self[live: parent].presented == nil else { return false }
+            var isVisible = false
+            forEachVisibleChild(of: parent) { if $0 == node { isVisible = true } }
+            guard isVisible else { return false }
+            node = parent
         }
     }
 

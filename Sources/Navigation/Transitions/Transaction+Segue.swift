@@ -3,22 +3,30 @@ import Storyboard
 extension Transaction {
     /// Performs a storyboard segue (spec §5.2).
     mutating func performSegue(_ request: Command.SegueRequest) throws(NavigationError) -> Transcript {
-        let source = try self.source(request.source)
+        let source = try segueSource(request.source, request.segue)
         guard let segue = state.segue(request.segue, of: source) else {
             throw .unknownSegue(request.segue, scene: state[sceneOf: source].id)
         }
+        if request.trigger == .programmatic, segue.identifier == nil, case .id(let id) = request.segue {
+            throw .segueWithoutIdentifier(id: id, scene: state[sceneOf: source].id)
+        }
         switch segue.kind {
         case .unwind:
-            throw .wrongSegueKind(request.segue, expected: "a forward segue (use the unwind endpoint)", found: .unwind)
+            // TN2298: "An unwind segue can be triggered by sending a -performSegueWithIdentifier:sender:
+            // message to the scene's view controller" (spec §5.10 step 0).
+            guard let action = segue.action else {
+                throw .wrongSegueKind(request.segue, expected: "an unwind segue with an action", found: .unwind)
+            }
+            return try unwind(
+                action: action, identifier: segue.identifier, from: source, trigger: request.trigger,
+                shouldPerform: request.shouldPerform, sender: request.sender, data: request.data,
+                animated: request.animated ?? segue.animates)
         case .relationship, .embed:
             throw .segueNotPerformable(request.segue, kind: segue.kind)
         case .custom where segue.perform == .embed:
             throw .segueNotPerformable(request.segue, kind: segue.kind)
         default:
             break
-        }
-        if request.trigger == .programmatic, segue.identifier == nil, case .id(let id) = request.segue {
-            throw .segueWithoutIdentifier(id: id, scene: state[sceneOf: source].id)
         }
         if request.trigger == .storyboard { try requireOnScreen(source) }
         try checkPerformable(segue.kind, perform: segue.perform, from: source, destination: segue.destination!)

@@ -1,30 +1,49 @@
 import Storyboard
 
 extension Transaction {
-    /// Performs an unwind (spec §5.10): the search, then prepare, the action, and one transition that
-    /// dismisses, pops and selects on the way to the destination.
+    /// Performs an unwind (spec §5.10) named by its action or by an unwind segue's identifier; with no
+    /// source, from the instance ``NavigationState/defaultSource(for:)`` chooses.
     mutating func unwind(_ request: Command.UnwindRequest) throws(NavigationError) -> Transcript {
-        let source = try self.source(request.source)
-        let scene = state[sceneOf: source]
-        let action: String
-        let identifier: SegueID?
         switch request.target {
-        case .segue(let id):
-            guard let segue = scene.segue(id) else { throw .unknownSegue(.identifier(id), scene: scene.id) }
-            guard segue.kind == .unwind, let segueAction = segue.action else {
-                throw .wrongSegueKind(.identifier(id), expected: "an unwind segue", found: segue.kind)
+        case .segue(let identifier):
+            let reference = SegueReference.identifier(identifier)
+            let source = try segueSource(request.source, reference)
+            guard let segue = state.segue(reference, of: source) else {
+                throw .unknownSegue(reference, scene: state[sceneOf: source].id)
             }
-            action = segueAction
-            identifier = id
-        case .action(let name):
-            action = name
-            identifier = scene.segues.first { $0.kind == .unwind && $0.action == name }?.identifier
+            guard segue.kind == .unwind, let action = segue.action else {
+                throw .wrongSegueKind(reference, expected: "an unwind segue", found: segue.kind)
+            }
+            return try unwind(
+                action: action, identifier: identifier, from: source, trigger: request.trigger,
+                shouldPerform: request.shouldPerform, sender: .null, data: request.data, animated: request.animated)
+        case .action(let action):
+            let source: ControllerID
+            if let named = request.source {
+                source = try require(named).id
+            } else {
+                source = try self.source(state.defaultSource(forUnwindAction: action))
+            }
+            let identifier = state[sceneOf: source].segues.first { $0.kind == .unwind && $0.action == action }?.identifier
+            return try unwind(
+                action: action, identifier: identifier, from: source, trigger: request.trigger,
+                shouldPerform: request.shouldPerform, sender: .null, data: request.data, animated: request.animated)
         }
-        if request.trigger == .storyboard { try requireOnScreen(source) }
-        if request.trigger == .storyboard, !profile.usesLegacyUnwindSearch {
-            let answer = request.shouldPerform ?? identifier.flatMap { scene.shouldPerformSegue[$0.rawValue] } ?? true
+    }
+
+    /// The unwind itself, however it was named (an unwind request, or `performSegue(withIdentifier:)`
+    /// with an unwind segue's identifier, spec §5.10 step 0): `shouldPerformSegue` when triggered as
+    /// the storyboard would, the search, prepare, the action, and one transition that dismisses,
+    /// pops and selects on the way to the destination.
+    mutating func unwind(
+        action: String, identifier: SegueID?, from source: ControllerID, trigger: Trigger, shouldPerform: Bool?,
+        sender: JSONValue, data: JSONValue?, animated: Bool
+    ) throws(NavigationError) -> Transcript {
+        if trigger == .storyboard { try requireOnScreen(source) }
+        if trigger == .storyboard, !profile.usesLegacyUnwindSearch {
+            let answer = shouldPerform ?? identifier.flatMap { state[sceneOf: source].shouldPerformSegue[$0.rawValue] } ?? true
             let name: EventValue = identifier.map { .string($0.rawValue) } ?? .null
-            emit(source, .shouldPerformSegue, [.init("identifier", name), .init("sender", .null)], result: .bool(answer))
+            emit(source, .shouldPerformSegue, [.init("identifier", name), .init("sender", .json(sender))], result: .bool(answer))
             guard answer else { return transcript(performed: false, reason: .shouldPerformSegueReturnedFalse) }
         }
 
@@ -39,12 +58,12 @@ extension Transaction {
                 [.init("toViewController", .controller(destination)), .init("fromViewController", .controller(source)),
                  .init("identifier", identifier.map { .string($0.rawValue) } ?? .null)])
         }
-        emit(source, .prepareForSegue, [.init("segue", .segue(description)), .init("sender", .null)])
-        hand(request.data, to: destination)
+        emit(source, .prepareForSegue, [.init("segue", .segue(description)), .init("sender", .json(sender))])
+        hand(data, to: destination)
         emit(destination, .unwindAction, [.init("action", .string(action)), .init("segue", .segue(description))])
         emit(source, .performSegue, [.init("segue", .segue(description))])
         if destination != source {
-            unwindTransition(from: source, to: destination, reportSteps: builder == nil, animated: request.animated)
+            unwindTransition(from: source, to: destination, reportSteps: builder == nil, animated: animated)
         }
         return transcript(segue: description, destination: destination)
     }

@@ -65,6 +65,16 @@ struct Transaction {
         return visible
     }
 
+    /// The source of a segue request: the one it names, else the instance that has the segue,
+    /// nearest to the visible one (``NavigationState/defaultSource(for:)``).
+    /// - Throws: `unknownSegue` naming the visible instance's scene when no instance has it.
+    func segueSource(_ id: ControllerID?, _ segue: SegueReference) throws(NavigationError) -> ControllerID {
+        if let id { return try require(id).id }
+        if let found = state.defaultSource(for: segue) { return found }
+        let visible = try source(nil)
+        throw .unknownSegue(segue, scene: state[sceneOf: visible].id)
+    }
+
     func scene(_ reference: SceneReference) throws(NavigationError) -> Scene {
         switch reference {
         case .storyboardIdentifier(let identifier):

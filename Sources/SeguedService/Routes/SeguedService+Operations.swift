@@ -57,53 +57,42 @@ extension SeguedService {
         }
     }
 
-    /// `GET …/segues`: what can be triggered now: each on-screen instance's segues (embeds and
-    /// relationships excluded) and its unwind segues. Each is listed with its `identifier` and its
-    /// `id` in the storyboard file, either of which may be null (Interface Builder files often
-    /// leave a control's segue without an identifier; segued JSON has ids only where given): a
-    /// forward segue is listed when one of them names it, an unwind always (it is performed by
-    /// its action).
+    /// `GET …/segues`: what can be triggered now, as the engine decides it
+    /// (``NavigationState/triggerableSegues()``: touchable sources first, nearest to the visible
+    /// instance first, then those on screen under a sheet). Each is listed with its `identifier` and
+    /// its `id` in the storyboard file, either of which may be null (Interface Builder files often
+    /// leave a control's segue without an identifier; segued JSON has ids only where given).
     func listTriggerable(_ id: String) throws(Problem) -> Response {
         let session = try lookupSession(id)
         return session.read { state in
             let navigation = state.navigation
+            let triggerable = navigation.triggerableSegues()
             return Self.json(200) { w in
                 w.object { w in
                     w.key("revision"); w.int(navigation.revision)
-                    var unwinds: [(source: String, scene: String, identifier: String?, action: String)] = []
                     w.key("segues")
                     w.array { w in
-                        for instance in navigation.onScreen {
-                            let controller = navigation[instance]!
-                            let scene = navigation.storyboard.scenes[controller.scene]!
-                            for segue in scene.segues {
-                                if segue.kind == .unwind {
-                                    unwinds.append((instance.description, scene.id.rawValue, segue.identifier?.rawValue, segue.action ?? ""))
-                                    continue
-                                }
-                                guard segue.identifier != nil || segue.id != nil, segue.kind != .embed,
-                                    segue.kind != .relationship, segue.perform != .embed
-                                else { continue }
-                                w.object { w in
-                                    w.key("source"); w.controller(instance)
-                                    w.key("scene"); w.string(scene.id.rawValue)
-                                    w.key("identifier"); w.string(segue.identifier?.rawValue)
-                                    w.key("id"); w.string(segue.id)
-                                    w.key("kind"); w.string(segue.kind.rawValue)
-                                    w.key("destination"); w.string(segue.destination?.rawValue)
-                                    w.key("trigger"); w.string(segue.hasTrigger ? "control" : "controller")
-                                }
+                        for entry in triggerable where entry.segue.kind != .unwind {
+                            w.object { w in
+                                w.key("source"); w.controller(entry.source)
+                                w.key("scene"); w.string(entry.scene.rawValue)
+                                w.key("identifier"); w.string(entry.segue.identifier?.rawValue)
+                                w.key("id"); w.string(entry.segue.id)
+                                w.key("kind"); w.string(entry.segue.kind.rawValue)
+                                w.key("destination"); w.string(entry.segue.destination?.rawValue)
+                                w.key("trigger"); w.string(entry.segue.hasTrigger ? "control" : "controller")
                             }
                         }
                     }
                     w.key("unwinds")
                     w.array { w in
-                        for (source, scene, identifier, action) in unwinds {
+                        for entry in triggerable where entry.segue.kind == .unwind {
                             w.object { w in
-                                w.key("source"); w.string(source)
-                                w.key("scene"); w.string(scene)
-                                w.key("identifier"); w.string(identifier)
-                                w.key("action"); w.string(action)
+                                w.key("source"); w.controller(entry.source)
+                                w.key("scene"); w.string(entry.scene.rawValue)
+                                w.key("identifier"); w.string(entry.segue.identifier?.rawValue)
+                                w.key("id"); w.string(entry.segue.id)
+                                w.key("action"); w.string(entry.segue.action ?? "")
                             }
                         }
                     }

@@ -17,14 +17,26 @@ enum RandomCommand {
         let shouldPerform: Bool? = choices.chance(10) ? false : nil
         switch choices.next(16) {
         case 0...4:
-            // By id a quarter of the time (one in twenty of those unknown), any kind: unwinds and
-            // embeds named this way must be refused like by identifier.
+            // With no source, now and then a segue of another touchable instance (another split
+            // column, an embedded child), which the default source must find.
+            if someSource == nil, choices.chance(30) {
+                let offered = state.triggerableSegues().filter(\.isTouchable)
+                if !offered.isEmpty {
+                    let segue = choices.pick(offered).segue
+                    let reference: SegueReference = segue.identifier.map { .identifier($0) } ?? .id(segue.id ?? "missing")
+                    return .performSegue(.init(segue: reference, trigger: trigger, shouldPerform: shouldPerform, data: data(&choices)))
+                }
+            }
+            // By id a quarter of the time (one in twenty of those unknown), any kind: unwinds are
+            // performed (spec §5.10 step 0), embeds refused, as by identifier.
             if !segues.isEmpty, choices.chance(25), let id = choices.pick(segues).id {
                 return .performSegue(.init(segue: .id(choices.chance(5) ? "missing" : id), source: someSource, trigger: trigger,
                                            shouldPerform: shouldPerform, data: data(&choices)))
             }
             let identifier = segueIDs.isEmpty || choices.chance(5) ? SegueID("missing") : choices.pick(segueIDs)
-            if let segue = sourceScene?.segue(identifier), segue.kind == .unwind {
+            // An unwind segue's identifier goes to the unwind command half the time, else to
+            // performSegue as `performSegue(withIdentifier:)` would.
+            if let segue = sourceScene?.segue(identifier), segue.kind == .unwind, choices.chance(50) {
                 return .unwind(.init(target: .segue(identifier), source: someSource, trigger: trigger, shouldPerform: shouldPerform,
                                      data: data(&choices)))
             }
