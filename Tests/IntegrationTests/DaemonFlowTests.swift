@@ -113,7 +113,7 @@ struct DaemonFlowTests {
         }
         let session = try client.json("GET", "/v1/sessions/\(id)").json
         #expect(session["revision"]?.intValue == 1)
-        #expect(session["lastEventSeq"]?.intValue == 52)
+        #expect(session["lastEventSeq"]?.intValue == 55)
     }
 
     @Test func oversizedBody_is413AndTheConnectionSurvives() throws {

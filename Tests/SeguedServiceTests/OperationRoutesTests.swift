@@ -19,11 +19,11 @@ struct OperationRoutesTests {
         #expect(body.eventLines == [
             "vc3 shouldPerformSegue", "vc10 init", "vc10 awakeFromNib", "vc3 prepareForSegue", "vc3 performSegue",
             "vc2 pushViewController", "vc10 willMoveToParent", "vc10 loadView", "vc10 viewDidLoad",
-            "vc2 navigationControllerWillShow", "vc3 viewWillDisappear", "vc10 viewWillAppear", "vc10 viewIsAppearing",
+            "vc3 viewWillDisappear", "vc10 viewWillAppear", "vc2 navigationControllerWillShow", "vc10 viewIsAppearing",
             "vc3 viewDidDisappear", "vc10 viewDidAppear", "vc10 didMoveToParent", "vc2 navigationControllerDidShow",
         ])
         let prepare = try #require(body["events"]?.arrayValue?[3])
-        #expect(prepare == (try JSONValue.parse(#"{"seq": 56, "vc": "vc3", "scene": "itemList", "class": "ItemListViewController", "method": "prepareForSegue", "args": {"segue": {"identifier": "showItem", "kind": "show", "source": "vc3", "destination": "vc10"}, "sender": null}}"#)))
+        #expect(prepare == (try JSONValue.parse(#"{"seq": 59, "vc": "vc3", "scene": "itemList", "class": "ItemListViewController", "method": "prepareForSegue", "args": {"segue": {"identifier": "showItem", "kind": "show", "source": "vc3", "destination": "vc10"}, "sender": null}}"#)))
         #expect(body["stack"] == (try JSONValue.parse(#"{"revision": 2, "visible": "vc10", "path": ["vc1", "vc2", "vc10"]}"#)))
         #expect(body["revision"]?.intValue == 2)
         let stack = try service.handle(.make("GET", "/v1/sessions/\(id)/stack")).json
@@ -46,7 +46,9 @@ struct OperationRoutesTests {
         #expect(body["performed"] == .bool(true))
         #expect(body["destination"]?.stringValue == "vc3")
         #expect(body["search"] == (try JSONValue.parse("""
-            [{"vc": "vc10", "method": "allowedChildrenForUnwinding", "result": []},
+            [{"vc": "vc11", "method": "allowedChildrenForUnwinding", "result": []},
+             {"vc": "vc11", "method": "canPerformUnwindSegueAction", "result": false},
+             {"vc": "vc10", "method": "allowedChildrenForUnwinding", "result": []},
              {"vc": "vc10", "method": "canPerformUnwindSegueAction", "result": false},
              {"vc": "vc3", "method": "allowedChildrenForUnwinding", "result": []},
              {"vc": "vc3", "method": "canPerformUnwindSegueAction", "result": true}]
@@ -97,7 +99,7 @@ struct OperationRoutesTests {
         try service.handle(.make("POST", "/v1/sessions/nope/segues", json: #"{"identifier": "showItem"}"#)).expectProblem(404, "unknown-session")
         let session = try service.handle(.make("GET", "/v1/sessions/\(id)")).json
         #expect(session["revision"]?.intValue == 1)
-        #expect(session["lastEventSeq"]?.intValue == 52)
+        #expect(session["lastEventSeq"]?.intValue == 55)
     }
 
     /// The demo launches 9 instances. At a limit of 10, the segue that makes the 10th is performed;

@@ -17,7 +17,7 @@ struct SessionRoutesTests {
         #expect(body["profile"]?.stringValue == "ios17")
         #expect(body["stack"]?["path"] == .array([.string("vc1"), .string("vc2"), .string("vc3")]))
         #expect(body.eventLines.prefix(4) == ["vc1 init", "vc1 awakeFromNib", "vc2 init", "vc2 awakeFromNib"])
-        #expect(body.eventLines.suffix(3) == ["vc1 viewDidAppear", "vc2 viewDidAppear", "vc3 viewDidAppear"])
+        #expect(body.eventLines.suffix(3) == ["vc2 viewDidAppear", "vc3 viewDidAppear", "vc2 navigationControllerDidShow"])
         #expect(body["events"]?.arrayValue?.first?["seq"]?.intValue == 1)
     }
 

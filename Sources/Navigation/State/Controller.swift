@@ -25,6 +25,9 @@ public struct Controller: Sendable, Equatable {
     public internal(set) var adaptiveStyle: PresentationStyle?
     public internal(set) var appearance: AppearanceState = .disappeared
     public internal(set) var isViewLoaded = false
+    /// Whether the view has appeared once: a navigation controller's first appearance reports its
+    /// delegate calls (docs/behaviour-notes.md §7).
+    public internal(set) var hasAppeared = false
     /// A tab bar controller's selected tab.
     public internal(set) var selectedIndex = 0
     /// A split view controller's columns.

@@ -10,8 +10,10 @@ public enum Profile: String, Sendable, CaseIterable {
     var reportsViewIsAppearing: Bool { hasCardSheets }
     /// TN2298's `viewControllerForUnwindSegueAction` search instead of the iOS 9 one.
     var usesLegacyUnwindSearch: Bool { self == .ios8 }
-    /// Whether `canPerformUnwindSegueAction`'s default answers false for the unwind's own source.
-    var sourceCannotUnwindToItself: Bool { hasCardSheets }
+    /// Whether `canPerformUnwindSegueAction`'s default answers false for the unwind's own source:
+    /// every iOS 9+ profile (an iOS 10/11 log shows an implementing source answer false; see
+    /// docs/behaviour-notes.md §5.10).
+    var sourceCannotUnwindToItself: Bool { !usesLegacyUnwindSearch }
 
     /// What `automatic` resolves to.
     var automaticStyle: PresentationStyle {

@@ -6,6 +6,12 @@ struct AppearanceChange {
     var appearing: [ControllerID]
 }
 
+/// A navigation controller showing `top`, for its delegate calls (spec §7).
+struct NavigationShow {
+    var navigation: ControllerID
+    var top: ControllerID
+}
+
 /// How the will/did steps of a transition interleave; each is logged on a device (spec §5).
 enum AppearanceOrder {
     /// Push and pop (§5.3): out will, in will, out did, in did.
@@ -35,35 +41,56 @@ extension Transaction {
     }
 
     /// Emits the will- and did-steps of `change` in `order` (and `viewIsAppearing` where the profile
-    /// has it).
-    mutating func emitAppearance(_ change: AppearanceChange, order: AppearanceOrder, animated: Bool) {
+    /// has it). `shows` are the navigation controllers whose top changes in this transition: their
+    /// `navigationControllerWillShow` comes after the `viewWillAppear` step; a navigation controller
+    /// appearing for the first time reports `willShow` and `didShow` there and `didShow` again after
+    /// the `viewDidAppear` step (docs/behaviour-notes.md §7, iOS 5 log and openradars 29912893,
+    /// 44966342).
+    mutating func emitAppearance(
+        _ change: AppearanceChange, order: AppearanceOrder, animated: Bool, shows: [NavigationShow] = []
+    ) {
+        let firstShown = change.appearing.compactMap { id -> NavigationShow? in
+            let controller = state[live: id]
+            guard controller.isNavigationController, !controller.hasAppeared, let top = controller.children.last else { return nil }
+            return NavigationShow(navigation: id, top: top)
+        }
         switch order {
         case .navigation, .modal:
             willDisappear(change.disappearing, animated)
-            willAppear(change.appearing, animated)
+            willAppear(change.appearing, animated, firstShown: firstShown, shows: shows)
         case .tab:
-            willAppear(change.appearing, animated)
+            willAppear(change.appearing, animated, firstShown: firstShown, shows: shows)
             willDisappear(change.disappearing, animated)
         }
         switch order {
         case .navigation, .tab:
             didDisappear(change.disappearing, animated)
-            didAppear(change.appearing, animated)
+            didAppear(change.appearing, animated, firstShown: firstShown)
         case .modal:
-            didAppear(change.appearing, animated)
+            didAppear(change.appearing, animated, firstShown: firstShown)
             didDisappear(change.disappearing, animated)
         }
     }
 
-    private mutating func willAppear(_ ids: [ControllerID], _ animated: Bool) {
+    private mutating func willAppear(_ ids: [ControllerID], _ animated: Bool, firstShown: [NavigationShow], shows: [NavigationShow]) {
         step(ids, .viewWillAppear, leaving: .appearing, animated)
+        for show in firstShown {
+            emit(show.navigation, .navigationControllerWillShow, .viewController(show.top, animated: animated))
+            emit(show.navigation, .navigationControllerDidShow, .viewController(show.top, animated: animated))
+        }
+        for show in shows {
+            emit(show.navigation, .navigationControllerWillShow, .viewController(show.top, animated: animated))
+        }
         if profile.reportsViewIsAppearing {
             for id in ids { emit(id, .viewIsAppearing, .animated(animated)) }
         }
     }
 
-    private mutating func didAppear(_ ids: [ControllerID], _ animated: Bool) {
+    private mutating func didAppear(_ ids: [ControllerID], _ animated: Bool, firstShown: [NavigationShow]) {
         step(ids, .viewDidAppear, leaving: .appeared, animated)
+        for show in firstShown {
+            emit(show.navigation, .navigationControllerDidShow, .viewController(show.top, animated: animated))
+        }
     }
 
     private mutating func willDisappear(_ ids: [ControllerID], _ animated: Bool) {
@@ -80,7 +107,10 @@ extension Transaction {
             // One lookup for both the change and the event: appearance steps are a third of a
             // push+pop's events.
             guard let index = state.instances.index(of: id) else { preconditionFailure("\(id) is not live") }
-            state.instances.modify(at: index) { $0.appearance = appearance }
+            state.instances.modify(at: index) {
+                $0.appearance = appearance
+                if appearance == .appeared { $0.hasAppeared = true }
+            }
             emit(id, sceneIndex: state.instances.values[index].sceneIndex, method, .animated(animated))
         }
     }

@@ -7,6 +7,9 @@ struct PendingPop {
     var revealed: ControllerID
     /// Popped instances, top first.
     var popped: [ControllerID]
+
+    /// The delegate's `willShow` for the revealed instance, reported inside the appearance steps.
+    var show: NavigationShow { NavigationShow(navigation: navigation, top: revealed) }
 }
 
 extension Transaction {
@@ -18,8 +21,8 @@ extension Transaction {
         state.update(destination) { $0.parent = navigation }
         emit(destination, .willMoveToParent, .parent(navigation))
         let change = appearanceChange(from: before)
-        emit(navigation, .navigationControllerWillShow, .viewController(destination, animated: animated))
-        emitAppearance(change, order: .navigation, animated: animated)
+        emitAppearance(change, order: .navigation, animated: animated,
+            shows: [NavigationShow(navigation: navigation, top: destination)])
         emit(destination, .didMoveToParent, .parent(navigation))
         emit(navigation, .navigationControllerDidShow, .viewController(destination, animated: animated))
     }
@@ -41,7 +44,7 @@ extension Transaction {
         let before = state.onScreen
         let pending = beginPop(navigation, keeping: keepCount, animated: animated, reportCall: reportCall)
         let change = appearanceChange(from: before)
-        emitAppearance(change, order: .navigation, animated: animated)
+        emitAppearance(change, order: .navigation, animated: animated, shows: [pending.show])
         finishPop(pending, animated: animated)
         // One popped instance (a plain pop) needs no flattening.
         let released = pending.popped.count == 1
@@ -49,8 +52,8 @@ extension Transaction {
         release(released)
     }
 
-    /// The structural half of a pop: the call, each popped instance's `willMoveToParent(nil)`, the
-    /// stack cut, and `navigationControllerWillShow`.
+    /// The structural half of a pop: the call, each popped instance's `willMoveToParent(nil)` and the
+    /// stack cut. The caller passes `show` to the appearance steps, which report `willShow`.
     mutating func beginPop(_ navigation: ControllerID, keeping keepCount: Int, animated: Bool, reportCall: Bool) -> PendingPop {
         let stack = state[live: navigation].children
         let revealed = stack[keepCount - 1]
@@ -61,7 +64,6 @@ extension Transaction {
         for id in popped { emit(id, .willMoveToParent, .parent(nil)) }
         state.update(navigation) { $0.children.removeLast(popped.count) }
         for id in popped { state.update(id) { $0.parent = nil } }
-        emit(navigation, .navigationControllerWillShow, .viewController(revealed, animated: animated))
         return PendingPop(navigation: navigation, revealed: revealed, popped: popped)
     }
 
@@ -87,10 +89,8 @@ extension Transaction {
         for id in added { state.update(id) { $0.parent = navigation } }
         let change = appearanceChange(from: before)
         let topChanged = old.last != stack.last
-        if topChanged {
-            emit(navigation, .navigationControllerWillShow, .viewController(stack.last!, animated: animated))
-        }
-        emitAppearance(change, order: .navigation, animated: animated)
+        emitAppearance(change, order: .navigation, animated: animated,
+            shows: topChanged ? [NavigationShow(navigation: navigation, top: stack.last!)] : [])
         for id in added { emit(id, .didMoveToParent, .parent(navigation)) }
         for id in removed { emit(id, .didMoveToParent, .parent(nil)) }
         if topChanged {

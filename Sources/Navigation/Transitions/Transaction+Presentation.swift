@@ -2,15 +2,15 @@ import Storyboard
 
 extension Transaction {
     /// The style UIKit uses for `requested` in the session's traits (spec §3, §4.2, §5.5, §5.6).
-    /// A popover adapts in compact width to `adaptive` (the segue's answer) or `fullScreen`.
+    /// A popover adapts in compact width to `adaptive` (the segue's answer) or `fullScreen`. The
+    /// current-context styles do not adapt: an iPhone log shows an embedded child that defines the
+    /// context present `overCurrentContext` itself (docs/behaviour-notes.md §5.5).
     func adaptedStyle(_ requested: PresentationStyle, adaptive: PresentationStyle?) -> PresentationStyle {
         // `none` is only an adaptation answer; asked for as a style it presents full screen.
         let style = requested == .automatic ? profile.automaticStyle : (requested == .none ? .fullScreen : requested)
         guard state.traits.horizontalSizeClass == .compact else { return style }
         switch style {
         case .pageSheet, .formSheet: return profile.hasCardSheets ? style : .fullScreen
-        case .currentContext: return .fullScreen
-        case .overCurrentContext: return .overFullScreen
         case .popover:
             switch adaptive {
             case .none?, .popover?: return .popover

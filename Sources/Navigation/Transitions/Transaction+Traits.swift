@@ -27,8 +27,8 @@ extension Transaction {
         return transcript()
     }
 
-    /// Presentations whose adapted style changes with the traits (popovers, pre-iOS 13 sheets, the
-    /// current-context styles) take the new style; appearance follows in modal order.
+    /// Presentations whose adapted style changes with the traits (popovers, pre-iOS 13 sheets) take
+    /// the new style; appearance follows in modal order.
     private mutating func readaptPresentations() {
         let before = state.onScreen
         for id in state.layers.dropFirst() {

@@ -96,8 +96,10 @@ extension Transaction {
         state[live: id].kind == .navigationController ? state[live: id].children.reversed() : state[live: id].children
     }
 
-    /// The iOS 9+ search: from the source's next responder outwards, each candidate's allowed children
-    /// depth-first, then the candidate itself.
+    /// The iOS 9+ search (spec §5.10 step 2): the source is asked too, then each next responder
+    /// outwards, each candidate's allowed children depth-first, then the candidate itself. Where the
+    /// source was presented by a container on behalf of a child (the caller is not the presenting
+    /// instance), devices ask the caller before the source (docs/behaviour-notes.md §5.10).
     private mutating func search(_ action: String, from source: ControllerID) -> (ControllerID, ControllerID?)? {
         // A chain is a few instances: an array searched linearly beats hashing into a set.
         var sourceChain: [ControllerID] = [source]
@@ -106,7 +108,18 @@ extension Transaction {
             sourceChain.append(next)
             current = next
         }
+        let controller = state[live: source]
+        var firstSteps = [source]
         var candidate = state.nextResponder(of: source)
+        if let caller = controller.presentationCaller, controller.isPresentedRoot, caller != controller.presenting {
+            firstSteps = [caller, source]
+            candidate = state.nextResponder(of: caller)
+        }
+        for node in firstSteps {
+            if let found = searchSubtree(node, action: action, source: source, sourceChain: sourceChain) {
+                return (found, nil)
+            }
+        }
         while let node = candidate {
             if let found = searchSubtree(node, action: action, source: source, sourceChain: sourceChain) {
                 return (found, nil)
@@ -173,7 +186,7 @@ extension Transaction {
             }
         }
         let order: AppearanceOrder = dismissedRoot != nil ? .modal : (tabChanged ? .tab : .navigation)
-        emitAppearance(appearanceChange(from: before), order: order, animated: animated)
+        emitAppearance(appearanceChange(from: before), order: order, animated: animated, shows: pops.map(\.show))
         for pop in pops { finishPop(pop, animated: animated) }
         release(pops.flatMap { $0.popped.flatMap { state.releaseOrder(of: $0) } })
         release(dismissed)

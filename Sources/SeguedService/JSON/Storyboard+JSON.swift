@@ -51,6 +51,9 @@ extension JSONWriter {
             if let style = scene.modalPresentationStyle { w.key("modalPresentationStyle"); w.string(style.rawValue) }
             if let style = scene.modalTransitionStyle { w.key("modalTransitionStyle"); w.string(style.rawValue) }
             if let defines = scene.definesPresentationContext { w.key("definesPresentationContext"); w.bool(defines) }
+            if let provides = scene.providesPresentationContextTransitionStyle {
+                w.key("providesPresentationContextTransitionStyle"); w.bool(provides)
+            }
             if !scene.unwindActions.isEmpty {
                 w.key("unwindActions"); w.array { w in for action in scene.unwindActions { w.string(action) } }
             }

@@ -37,6 +37,10 @@ struct IBSceneBuilder {
         scene.customModule = controller["customModule"]
         scene.storyboardIdentifier = controller["storyboardIdentifier"]
         scene.title = controller["title"] ?? controller.descendants { $0.name == "navigationItem" }.first?["title"]
+        // Interface Builder saves both as attributes of the controller element, "YES" or "NO".
+        scene.definesPresentationContext = controller["definesPresentationContext"].map { $0 == "YES" }
+        scene.providesPresentationContextTransitionStyle =
+            controller["providesPresentationContextTransitionStyle"].map { $0 == "YES" }
         if controller.name == "viewControllerPlaceholder" {
             references[id] = (controller["storyboardName"], controller["referencedIdentifier"])
         }

@@ -40,7 +40,7 @@ public enum StoryboardJSONLoader {
     private static let sceneKeys: Set<String> = [
         "kind", "class", "module", "title", "storyboardIdentifier", "root", "tabs", "selectedIndex", "primary", "secondary",
         "supplementary", "compact", "segues", "unwindActions", "modalPresentationStyle", "modalTransitionStyle",
-        "definesPresentationContext", "shouldPerformSegue", "canPerformUnwindSegueAction",
+        "definesPresentationContext", "providesPresentationContextTransitionStyle", "shouldPerformSegue", "canPerformUnwindSegueAction",
     ]
     private static let segueKeys: Set<String> = [
         "identifier", "id", "kind", "destination", "action", "perform", "customClass", "modalPresentationStyle",
@@ -102,6 +102,8 @@ public enum StoryboardJSONLoader {
             PresentationStyle.self, object, "modalPresentationStyle", at: path)
         scene.modalTransitionStyle = reader.enumeration(TransitionStyle.self, object, "modalTransitionStyle", at: path)
         scene.definesPresentationContext = reader.bool(object, "definesPresentationContext", at: path)
+        scene.providesPresentationContextTransitionStyle = reader.bool(
+            object, "providesPresentationContextTransitionStyle", at: path)
         scene.shouldPerformSegue = reader.boolMap(object, "shouldPerformSegue", at: path)
         scene.canPerformUnwindSegueAction = reader.boolMap(object, "canPerformUnwindSegueAction", at: path)
         if let segues = object["segues"], segues != .null {

@@ -27,6 +27,10 @@ public struct Scene: Sendable, Equatable {
     public var modalTransitionStyle: TransitionStyle?
     /// `definesPresentationContext`; `nil` takes the kind's default (navigation controllers: true).
     public var definesPresentationContext: Bool?
+    /// `providesPresentationContextTransitionStyle`: the context's transition style replaces the
+    /// presented controller's. Kept from the storyboard; it changes only the animation, which
+    /// segued does not report.
+    public var providesPresentationContextTransitionStyle: Bool?
     /// The app's `shouldPerformSegue(withIdentifier:sender:)` answers, by segue identifier.
     public var shouldPerformSegue: [String: Bool]
     /// Overrides of `canPerformUnwindSegueAction(_:from:sender:)`, by action selector.
