@@ -70,6 +70,30 @@ struct SegueRequestRoutesTests {
         #expect(try missing.json["detail"] == .string(#"Receiver (scene "page") has no segue with identifier 'nowhere'"#))
     }
 
+    /// A current-context presentation hosted by an embedded child is on the stack's path, so the
+    /// next request without source is sent by the presented instance; the covered child is no
+    /// candidate, its uncovered sibling is.
+    @Test func thePath_reachesACurrentContextPresentationInsideAnEmbeddedChild() throws {
+        let storyboard = #"{"format": "segued.storyboard/1", "name": "Panels", "initialScene": "dashboard", "scenes": {"dashboard": {"segues": [{"identifier": "embedPanel", "kind": "embed", "destination": "panel"}, {"identifier": "embedSide", "kind": "embed", "destination": "side"}]}, "panel": {"definesPresentationContext": true, "unwindActions": ["closeOverlay:"], "segues": [{"identifier": "overlay", "kind": "presentation", "destination": "overlay", "modalPresentationStyle": "currentContext"}]}, "side": {"segues": [{"identifier": "note", "kind": "presentation", "destination": "note", "modalPresentationStyle": "formSheet"}]}, "overlay": {"segues": [{"identifier": "close", "kind": "unwind", "action": "closeOverlay:"}]}, "note": {}}}"#
+        let uploaded = try service.handle(.make("POST", "/v1/storyboards", json: storyboard)).json
+        let created = service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "\#(uploaded["id"]?.stringValue ?? "")", "traits": {"idiom": "pad"}}"#))
+        let id = try #require(created.json["id"]?.stringValue)
+        let overlay = try post(id, "segues", #"{"identifier": "overlay"}"#)
+        #expect(overlay["segue"]?["source"]?.stringValue == "vc2")
+        let stack = try service.handle(.make("GET", "/v1/sessions/\(id)/stack")).json
+        #expect(stack["visible"]?.stringValue == "vc4")
+        #expect(stack["path"] == (try JSONValue.parse(#"["vc1", "vc2", "vc4"]"#)))
+        #expect(stack["layers"]?.arrayValue?.last?["presentation"]?["presenting"]?.stringValue == "vc2")
+        // The overlay's unwind first, then the uncovered sibling's segue; the covered panel's is not offered by default.
+        let offered = try service.handle(.make("GET", "/v1/sessions/\(id)/segues")).json
+        #expect(offered["unwinds"]?.arrayValue?.map { $0["source"] } == [.string("vc4")])
+        #expect(offered["segues"]?.arrayValue?.map { $0["source"] } == [.string("vc3")])
+        try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "overlay"}"#)).expectProblem(404, "unknown-segue")
+        let close = try post(id, "segues", #"{"identifier": "close"}"#)
+        #expect(close["segue"] == (try JSONValue.parse(#"{"identifier": "close", "kind": "unwind", "source": "vc4", "destination": "vc2"}"#)))
+        #expect(close["stack"]?["path"] == (try JSONValue.parse(#"["vc1"]"#)))
+    }
+
     @Test func uikitsSilentNoOps_areNotPerformed_andChangeNothing() throws {
         let id = try service.demoSession()
         for (action, reason) in [
