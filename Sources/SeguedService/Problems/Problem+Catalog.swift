@@ -31,8 +31,11 @@ extension Problem {
             detail: "Content-Type \(found.map { "\"\($0)\"" } ?? "missing"); expected \(expected.joined(separator: " or ")).",
             headers: [("Accept-Post", expected.joined(separator: ", "))])
     }
-    static func bodyTooLarge(limit: Int) -> Problem {
-        Problem(code: "body-too-large", title: "Content Too Large", status: 413, detail: "Request bodies are limited to \(limit) bytes.")
+    /// `what` names the requests the limit applies to (storyboard uploads have their own).
+    static func bodyTooLarge(limit: Int, of what: String) -> Problem {
+        Problem(
+            code: "body-too-large", title: "Content Too Large", status: 413, detail: "\(what) are limited to \(limit) bytes.",
+            extensions: [("limit", .int(limit))])
     }
     static func revisionConflict(expected: String, current: Int) -> Problem {
         Problem(
