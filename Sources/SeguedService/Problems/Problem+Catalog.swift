@@ -15,6 +15,12 @@ extension Problem {
     static func unknownStoryboard(_ id: String) -> Problem {
         Problem(code: "unknown-storyboard", title: "Unknown storyboard", status: 404, detail: "No storyboard \"\(id)\".")
     }
+    static func ambiguousStoryboard(_ name: String, ids: [String]) -> Problem {
+        Problem(
+            code: "ambiguous-storyboard", title: "Ambiguous storyboard", status: 409,
+            detail: "\(ids.count) storyboards are named \"\(name)\" (by their own name or their entry storyboard's): \(ids.joined(separator: ", ")); name one by its id.",
+            extensions: [("storyboards", .strings(ids))])
+    }
     static func malformedJSON(_ detail: String) -> Problem {
         Problem(code: "malformed-json", title: "Malformed JSON", status: 400, detail: detail)
     }
