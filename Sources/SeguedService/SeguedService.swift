@@ -44,8 +44,10 @@ public final class SeguedService: Sendable {
         var endpoint: Endpoint?
         let response: Response
         // The server drops a body past the limit; one handed over whole by another caller is held
-        // to the same limit.
-        if request.bodyExceededLimit || request.body.count > bodyLimit(method: request.method, path: request.path) {
+        // to the same limit (matched only for bodies past the smaller limit, as most have none).
+        if request.bodyExceededLimit
+            || (request.body.count > min(configuration.maxBodySize, configuration.maxUploadSize)
+                && request.body.count > bodyLimit(method: request.method, path: request.path)) {
             response = bodyTooLarge(request).response
         } else if let route = route(request) {
             endpoint = route.endpoint
