@@ -103,6 +103,12 @@ let package = Package(
             dependencies: ["SeguedService", "HTTPServer", "Storyboard", "SeguedTestSupport"],
             swiftSettings: sharedSettings
         ),
+        // The command line's own code paths (files given to `serve`, `lint` and `import`), in process.
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["segued", "Storyboard", "SeguedTestSupport"],
+            swiftSettings: sharedSettings
+        ),
         .testTarget(
             name: "AllocatorTests",
             dependencies: ["CAllocator", "segued"],

@@ -11,7 +11,8 @@ public struct Request: Sendable {
     /// so a scan costs less than hashing every name to build a table per request.
     public var headerFields: [(name: String, value: String)]
     public var body: [UInt8]
-    /// The body was larger than the configured limit and was dropped: the handler answers 413.
+    /// The body was larger than the request's limit (``ServerConfiguration/bodyLimit(method:path:)``) and
+    /// was dropped: the handler answers 413.
     public var bodyExceededLimit: Bool
 
     public init(

@@ -14,14 +14,22 @@ public struct ServerConfiguration: Sendable {
     /// 64 KiB the `memset` was 45% of the daemon's instructions under callgrind (GET stack). 32 KiB
     /// is libmicrohttpd's own default and room for the headers of real clients.
     public var connectionMemoryLimit: Int
-    /// Request bodies larger than this are refused with 413.
+    /// Request bodies larger than this are refused with 413, unless ``routeBodyLimit`` gives the
+    /// request another limit.
     public var maxBodySize: Int
+    /// The body limit of one request, from its method and its path (percent-decoded, without the
+    /// query), when it needs another than ``maxBodySize`` (a storyboard upload); nil for the default.
+    ///
+    /// Called when the request's headers have arrived and before any of its body: libmicrohttpd
+    /// hands the body over in pieces, and each piece is kept or dropped against the limit as it
+    /// comes (notes/libmicrohttpd.md, pitfall 6). It runs on libmicrohttpd's threads, once a request.
+    public var routeBodyLimit: (@Sendable (_ method: String, _ path: String) -> Int?)?
     public var cors: CORSPolicy
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, connectionTimeout: Int = 30,
         connectionLimit: Int = 4096, connectionMemoryLimit: Int = 32 * 1024, maxBodySize: Int = 1 << 20,
-        cors: CORSPolicy = CORSPolicy()
+        routeBodyLimit: (@Sendable (_ method: String, _ path: String) -> Int?)? = nil, cors: CORSPolicy = CORSPolicy()
     ) {
         self.host = host
         self.port = port
@@ -30,7 +38,13 @@ public struct ServerConfiguration: Sendable {
         self.connectionLimit = connectionLimit
         self.connectionMemoryLimit = connectionMemoryLimit
         self.maxBodySize = maxBodySize
+        self.routeBodyLimit = routeBodyLimit
         self.cors = cors
+    }
+
+    /// The body limit of a request with this method and path: ``routeBodyLimit``'s, else ``maxBodySize``.
+    public func bodyLimit(method: String, path: String) -> Int {
+        routeBodyLimit?(method, path) ?? maxBodySize
     }
 
     static var coreCount: Int { max(1, sysconfCores()) }

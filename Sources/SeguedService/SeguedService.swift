@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// ```swift
 /// let service = SeguedService()
-/// let server = Server(configuration: .init(port: 8080), handler: service.handle)
+/// let server = Server(configuration: .init(port: 8080, routeBodyLimit: service.bodyLimit), handler: service.handle)
 /// ```
 public final class SeguedService: Sendable {
     let configuration: ServiceConfiguration
@@ -43,8 +43,12 @@ public final class SeguedService: Sendable {
         let start = ContinuousClock.now
         var endpoint: Endpoint?
         let response: Response
-        if request.bodyExceededLimit {
-            response = Problem.bodyTooLarge(limit: configuration.maxBodySize).response
+        // The server drops a body past the limit; one handed over whole by another caller is held
+        // to the same limit (matched only for bodies past the smaller limit, as most have none).
+        if request.bodyExceededLimit
+            || (request.body.count > min(configuration.maxBodySize, configuration.maxUploadSize)
+                && request.body.count > bodyLimit(method: request.method, path: request.path)) {
+            response = bodyTooLarge(request).response
         } else if let route = route(request) {
             endpoint = route.endpoint
             do {

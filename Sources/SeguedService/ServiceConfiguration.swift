@@ -26,14 +26,18 @@ public struct ServiceConfiguration: Sendable {
     public var eventLogBytes: Int
     /// The profile of sessions created without one.
     public var defaultProfile: Profile
-    /// The body limit the HTTP server enforces, quoted in 413 problems.
+    /// The body limit of every request but storyboard uploads (``SeguedService/bodyLimit(method:path:)``).
     public var maxBodySize: Int
+    /// The body limit of storyboard uploads (`POST /v1/storyboards`): an app's bundle of a dozen
+    /// storyboards is 1 to 5 MB of JSON.
+    public var maxUploadSize: Int
 
     public init(
         maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20,
         maxInstances: Int = 10_000, maxSessionData: Int = 1 << 20,
         sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000, eventLogBytes: Int = 1 << 20,
-        defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20
+        defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20,
+        maxUploadSize: Int = 16 << 20
     ) {
         self.maxSessions = maxSessions
         self.maxStoryboards = maxStoryboards
@@ -45,6 +49,7 @@ public struct ServiceConfiguration: Sendable {
         self.eventLogBytes = eventLogBytes
         self.defaultProfile = defaultProfile
         self.maxBodySize = maxBodySize
+        self.maxUploadSize = maxUploadSize
     }
 }
 

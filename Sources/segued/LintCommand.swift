@@ -2,29 +2,23 @@ import ArgumentParser
 import Foundation
 import Storyboard
 
-/// `segued lint FILE`: loads a storyboard (segued JSON or `.storyboard` XML) and reports every
-/// problem with its place, then the lint warnings.
+/// `segued lint FILE`: loads a storyboard (segued JSON, `.storyboard` XML, or an app bundle) and
+/// reports every problem with its place, then the lint warnings.
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check a storyboard (segued JSON or Interface Builder .storyboard): problems exit 1, warnings are printed.")
+        abstract: "Check a storyboard (segued JSON, Interface Builder .storyboard, or an app bundle from segued import): problems exit 1, warnings are printed.")
 
-    @Argument(help: "The storyboard file.")
+    @Argument(help: "The storyboard or bundle file.")
     var file: String
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: file) else {
+        let imported: ImportedStoryboard
+        do throws(StoryboardFile.Failure) {
+            imported = try StoryboardFile.read(file)
+        } catch .unreadable {
             FileHandle.standardError.write(Data("\(file): cannot read\n".utf8))
             throw ExitCode(1)
-        }
-        let imported: ImportedStoryboard
-        do {
-            if file.hasSuffix(".storyboard") {
-                imported = try InterfaceBuilderImporter.load(data, name: URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
-            } else {
-                let storyboard = try StoryboardJSONLoader.load(data)
-                imported = ImportedStoryboard(storyboard: storyboard, warnings: StoryboardLint.warnings(storyboard))
-            }
-        } catch {
+        } catch .invalid(let error) {
             for issue in error.issues { print("\(file): error: \(issue)") }
             throw ExitCode(1)
         }

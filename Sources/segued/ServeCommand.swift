@@ -16,7 +16,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one.")
     var port = 8080
 
-    @Option(name: .customLong("storyboard"), help: "A storyboard to load at start: segued JSON or a .storyboard file (repeatable).")
+    @Option(name: .customLong("storyboard"), help: "A storyboard to load at start: segued JSON, a .storyboard file, or an app bundle from segued import (repeatable).")
     var storyboards: [String] = []
 
     @Option(help: "An Xcode project folder to serve: its storyboards and the unwind actions its sources implement.")
@@ -49,8 +49,11 @@ struct Serve: ParsableCommand {
     @Option(help: "Bytes of events kept per session beyond the latest operation's (events carry the sender clients send).")
     var eventLogBytes = 1 << 20
 
-    @Option(help: "Largest accepted request body, in bytes (413 beyond).")
+    @Option(help: "Largest accepted request body but storyboard uploads', in bytes (413 beyond).")
     var maxBodySize = 1 << 20
+
+    @Option(help: "Largest accepted storyboard upload (POST /v1/storyboards), in bytes (413 beyond).")
+    var maxUploadSize = 16 << 20
 
     @Option(help: "HTTP worker threads (default: the number of cores).")
     var threads: Int?
@@ -78,6 +81,7 @@ struct Serve: ParsableCommand {
         guard eventLogBytes > 0 else { throw ValidationError("--event-log-bytes must be positive") }
         guard maxSessionData > 0 else { throw ValidationError("--max-session-data must be positive") }
         guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
+        guard maxUploadSize > 0 else { throw ValidationError("--max-upload-size must be positive") }
         if let threads, threads <= 0 { throw ValidationError("--threads must be positive") }
         guard connectionTimeout > 0 else { throw ValidationError("--connection-timeout must be positive") }
         guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
@@ -100,7 +104,7 @@ struct Serve: ParsableCommand {
                 maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxStoryboardBytes: maxStoryboardBytes,
                 maxInstances: maxInstances, maxSessionData: maxSessionData,
                 sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize, eventLogBytes: eventLogBytes,
-                defaultProfile: profile, maxBodySize: maxBodySize),
+                defaultProfile: profile, maxBodySize: maxBodySize, maxUploadSize: maxUploadSize),
             logger: logger)
         for path in storyboards {
             let imported = try StoryboardFile.load(path)
@@ -115,7 +119,7 @@ struct Serve: ParsableCommand {
         let server = Server(
             configuration: ServerConfiguration(
                 host: host, port: port, threads: threads, connectionTimeout: connectionTimeout,
-                maxBodySize: maxBodySize, cors: CORSPolicy(allowedOrigins: Set(corsOrigins))),
+                maxBodySize: maxBodySize, routeBodyLimit: service.bodyLimit, cors: CORSPolicy(allowedOrigins: Set(corsOrigins))),
             handler: service.handle)
         do {
             try server.start()

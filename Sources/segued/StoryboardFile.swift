@@ -2,22 +2,32 @@ import ArgumentParser
 import Foundation
 import Storyboard
 
-/// Reads storyboards given on the command line: segued JSON, or Interface Builder XML by extension.
+/// Reads storyboards given on the command line in any form an upload takes (``StoryboardDocument``):
+/// segued JSON, Interface Builder XML, or an app bundle such as `segued import -o` writes.
 enum StoryboardFile {
     /// - Throws: `ValidationError` naming the file and every problem in it.
     static func load(_ path: String) throws -> ImportedStoryboard {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        do throws(StoryboardFile.Failure) {
+            return try read(path)
+        } catch .unreadable {
             throw ValidationError("cannot read \(path)")
-        }
-        do {
-            if path.hasSuffix(".storyboard") {
-                let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-                return try InterfaceBuilderImporter.load(data, name: name)
-            }
-            let storyboard = try StoryboardJSONLoader.load(data)
-            return ImportedStoryboard(storyboard: storyboard, warnings: StoryboardLint.warnings(storyboard))
-        } catch {
+        } catch .invalid(let error) {
             throw ValidationError("\(path) is not a storyboard segued can run:\n" + error.issues.map { "  \($0)" }.joined(separator: "\n"))
+        }
+    }
+
+    enum Failure: Error {
+        case unreadable
+        case invalid(StoryboardError)
+    }
+
+    /// The file's storyboard; an Interface Builder document is named by its file name without extension.
+    static func read(_ path: String) throws(Failure) -> ImportedStoryboard {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable }
+        do {
+            return try StoryboardDocument.load(data, name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+        } catch {
+            throw .invalid(error)
         }
     }
 

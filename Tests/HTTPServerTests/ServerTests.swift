@@ -93,6 +93,26 @@ struct ServerTests {
         }
     }
 
+    /// The limit of each request comes from its method and path, decided before its body arrives:
+    /// a body within its route's limit arrives whole, one past it is drained and flagged, whatever
+    /// the other routes allow.
+    @Test func routeBodyLimit_givesEachRequestItsLimit_fromMethodAndPath() throws {
+        let asked = AskedLimits()
+        let configuration = ServerConfiguration(port: 0, maxBodySize: 1000, routeBodyLimit: asked.limit)
+        try withServer(configuration) { _, client in
+            let allowed = Data(repeating: 0x61, count: 200_000)
+            let upload = try client.send("POST", "/upload", body: allowed)
+            #expect(upload.text.hasSuffix("body=200000"))
+            #expect(try client.send("POST", "/other", body: allowed).status == 413)
+            #expect(try client.send("PUT", "/upload", body: allowed).status == 413)
+            #expect(try client.send("POST", "/upload?x=1", body: Data(repeating: 0x62, count: 400_000)).status == 413)
+            #expect(try client.send("POST", "/other", body: Data(repeating: 0x63, count: 1000)).text.hasSuffix("body=1000"))
+            #expect(try client.send("GET", "/after").status == 200)
+        }
+        // Once a request, with the path as the handler sees it (no query).
+        #expect(asked.requests.withLock { $0 } == ["POST /upload", "POST /other", "PUT /upload", "POST /upload", "POST /other", "GET /after"])
+    }
+
     @Test func cors_answersPreflightsForAllowedOriginsOnly() throws {
         let configuration = ServerConfiguration(port: 0, cors: CORSPolicy(allowedOrigins: ["http://localhost:3000"]))
         try withServer(configuration) { _, client in
@@ -164,5 +184,15 @@ struct ServerTests {
             let second = Server(configuration: ServerConfiguration(port: server.port)) { _ in Response(status: 200) }
             #expect(throws: HTTPServerError.self) { try second.start() }
         }
+    }
+}
+
+/// A route body limit that records what it was asked: 300,000 bytes for `POST /upload`, the default otherwise.
+private final class AskedLimits: Sendable {
+    let requests = Mutex<[String]>([])
+
+    @Sendable func limit(method: String, path: String) -> Int? {
+        requests.withLock { $0.append("\(method) \(path)") }
+        return method == "POST" && path == "/upload" ? 300_000 : nil
     }
 }

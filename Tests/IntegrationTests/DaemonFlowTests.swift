@@ -11,9 +11,12 @@ final class Daemon: Sendable {
     let server: Server
     let client: HTTPClient
 
-    init(configuration: ServiceConfiguration = ServiceConfiguration(), maxBodySize: Int = 1 << 20) throws {
+    /// The server enforces the service's body limits, as `segued serve` wires them.
+    init(configuration: ServiceConfiguration = ServiceConfiguration()) throws {
         service = SeguedService(configuration: configuration)
-        server = Server(configuration: ServerConfiguration(port: 0, maxBodySize: maxBodySize), handler: service.handle)
+        server = Server(
+            configuration: ServerConfiguration(port: 0, maxBodySize: configuration.maxBodySize, routeBodyLimit: service.bodyLimit),
+            handler: service.handle)
         try server.start()
         client = HTTPClient(port: server.port)
     }
@@ -117,7 +120,7 @@ struct DaemonFlowTests {
     }
 
     @Test func oversizedBody_is413AndTheConnectionSurvives() throws {
-        let daemon = try Daemon(configuration: ServiceConfiguration(maxBodySize: 1000), maxBodySize: 1000)
+        let daemon = try Daemon(configuration: ServiceConfiguration(maxBodySize: 1000, maxUploadSize: 1000))
         let reply = try daemon.client.send("POST", "/v1/storyboards", body: Data(repeating: 0x20, count: 5000))
         #expect(reply.status == 413)
         #expect(try reply.json["type"]?.stringValue == "urn:segued:problem:body-too-large")

@@ -39,6 +39,6 @@ struct StoryboardStoreTests {
         #expect(try store.upload(storyboard("Second", scenes: 20), warnings: []).created)
         // The operator's always load.
         _ = store.preload(try storyboard("More", scenes: 500))
-        #expect(store.find("More") != nil)
+        #expect(try store.find("More").name == "More")
     }
 }

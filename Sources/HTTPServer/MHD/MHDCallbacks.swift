@@ -14,9 +14,11 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     guard let stored = conCls.pointee else {
         // First call: headers only. "Respond on a later access-handler call, never the first":
         // queuing here makes 0.9.75 close the connection (notes/libmicrohttpd.md, pitfall 1).
+        // The body limit is decided here, from the method and path, before any of the body comes:
+        // each piece is kept or dropped against it as it arrives (pitfall 6).
+        let method = method.map { String(cString: $0) } ?? "GET", path = url.map { String(cString: $0) } ?? "/"
         let context = MHDConnectionContext(
-            method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
-            limit: core.configuration.maxBodySize, core: core)
+            method: method, path: path, limit: core.configuration.bodyLimit(method: method, path: path), core: core)
         // Released in mhdRequestCompleted.
         conCls.pointee = Unmanaged.passRetained(context).toOpaque()
         core.inFlight.add(1, ordering: .relaxed)

@@ -15,6 +15,12 @@ extension Problem {
     static func unknownStoryboard(_ id: String) -> Problem {
         Problem(code: "unknown-storyboard", title: "Unknown storyboard", status: 404, detail: "No storyboard \"\(id)\".")
     }
+    static func ambiguousStoryboard(_ name: String, ids: [String]) -> Problem {
+        Problem(
+            code: "ambiguous-storyboard", title: "Ambiguous storyboard", status: 409,
+            detail: "\(ids.count) storyboards are named \"\(name)\" (by their own name or their entry storyboard's): \(ids.joined(separator: ", ")); name one by its id.",
+            extensions: [("storyboards", .strings(ids))])
+    }
     static func malformedJSON(_ detail: String) -> Problem {
         Problem(code: "malformed-json", title: "Malformed JSON", status: 400, detail: detail)
     }
@@ -31,8 +37,11 @@ extension Problem {
             detail: "Content-Type \(found.map { "\"\($0)\"" } ?? "missing"); expected \(expected.joined(separator: " or ")).",
             headers: [("Accept-Post", expected.joined(separator: ", "))])
     }
-    static func bodyTooLarge(limit: Int) -> Problem {
-        Problem(code: "body-too-large", title: "Content Too Large", status: 413, detail: "Request bodies are limited to \(limit) bytes.")
+    /// `what` names the requests the limit applies to (storyboard uploads have their own).
+    static func bodyTooLarge(limit: Int, of what: String) -> Problem {
+        Problem(
+            code: "body-too-large", title: "Content Too Large", status: 413, detail: "\(what) are limited to \(limit) bytes.",
+            extensions: [("limit", .int(limit))])
     }
     static func revisionConflict(expected: String, current: Int) -> Problem {
         Problem(

@@ -7,8 +7,11 @@ extension SeguedService {
     /// and building a table of handler closures per request cost 15,000 instructions; the generic
     /// `split` and `elementsEqual` over UTF-8 views that replaced them still cost 6,000, as much as
     /// the rest of a cached `GET …/stack`.
-    func route(_ request: Request) -> Route? {
-        let segments = PathSegments(request.path)
+    func route(_ request: Request) -> Route? { route(path: request.path) }
+
+    /// The route of a path, whatever the method.
+    func route(path: String) -> Route? {
+        let segments = PathSegments(path)
         guard !segments.overflowed else { return nil }
         func `is`(_ position: Int, _ literal: String) -> Bool { segments.segment(position, is: literal) }
         switch segments.count {

@@ -24,7 +24,7 @@ extension SeguedService {
         let traits = readTraits(&body)
         let initialScene = body.string("initialScene").map { SceneID($0) }
         let storyboardReference = try body.finish(reference)
-        guard let stored = storyboards.find(storyboardReference) else { throw .unknownStoryboard(storyboardReference) }
+        let stored = try storyboards.find(storyboardReference)
         if let initialScene, stored.storyboard.scenes[initialScene] == nil {
             throw .invalidRequest([("initialScene", "unknown scene \"\(initialScene)\"")])
         }

@@ -18,7 +18,7 @@ extension SeguedService {
         do throws(StoryboardError) {
             imported = isXML
                 ? try InterfaceBuilderImporter.load(Data(request.body), name: request.queryValue("name") ?? "Main")
-                : try Self.importJSON(request)
+                : try StoryboardDocument.loadJSON(request.body)
         } catch {
             throw error.problem
         }
@@ -27,21 +27,6 @@ extension SeguedService {
         var response = Self.json(created ? 201 : 200) { w in w.storyboardSummary(stored, sessions: nil) }
         response.setHeader("Location", "/v1/storyboards/\(stored.id)")
         return response
-    }
-
-    /// A JSON body is a segued storyboard (it has `format`) or a bundle (it has `storyboards`).
-    private static func importJSON(_ request: Request) throws(StoryboardError) -> ImportedStoryboard {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(request.body)
-        } catch {
-            throw StoryboardError(kind: .malformed, issues: [.init(path: "", message: "not valid JSON")])
-        }
-        if value["storyboards"] != nil, value["format"] == nil {
-            return try InterfaceBuilderImporter.load(try StoryboardBundle(json: value))
-        }
-        let storyboard = try StoryboardJSONLoader.load(value)
-        return ImportedStoryboard(storyboard: storyboard, warnings: StoryboardLint.warnings(storyboard))
     }
 
     func listStoryboards() -> Response {
@@ -58,7 +43,7 @@ extension SeguedService {
     }
 
     func getStoryboard(_ reference: String) throws(Problem) -> Response {
-        guard let stored = storyboards.find(reference) else { throw .unknownStoryboard(reference) }
+        let stored = try storyboards.find(reference)
         return Self.json(200) { w in
             w.object { w in
                 w.key("id"); w.string(stored.id)
@@ -72,7 +57,7 @@ extension SeguedService {
     }
 
     func deleteStoryboard(_ reference: String) throws(Problem) -> Response {
-        guard let stored = storyboards.find(reference) else { throw .unknownStoryboard(reference) }
+        let stored = try storyboards.find(reference)
         let users = sessions.removeStoryboardIfUnused(stored.id) { storyboards.remove(stored.id) }
         guard users == 0 else { throw .storyboardInUse(stored.id, sessions: users) }
         logger.info("storyboard \(stored.id) deleted")

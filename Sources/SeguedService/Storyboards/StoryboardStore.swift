@@ -68,12 +68,21 @@ final class StoryboardStore: Sendable {
             id: id, storyboard: storyboard, normalized: writer.bytes, warnings: warnings, eventHeaders: EventHeaders(storyboard))
     }
 
-    /// By id, or by name when exactly one storyboard has it (case-insensitive): `"demo"` works.
-    func find(_ reference: String) -> StoredStoryboard? {
-        held.withLock { held in
-            if let byID = held.storyboards[reference] { return byID }
-            let named = held.storyboards.values.filter { $0.name.lowercased() == reference.lowercased() }
-            return named.count == 1 ? named[0] : nil
+    /// The storyboard a client names: by its id; else by name, ignoring case, where a storyboard's
+    /// names are its own (an app bundle's: its folder's) and its entry storyboard's (`MainStoryboard`
+    /// in an app whose sessions start there). `"demo"` is the demo's.
+    /// - Throws: `unknown-storyboard` when nothing has that id or name; `ambiguous-storyboard`, with
+    ///   their ids, when several storyboards have that name (name them by id then).
+    func find(_ reference: String) throws(Problem) -> StoredStoryboard {
+        let found = held.withLock { held -> [StoredStoryboard] in
+            if let byID = held.storyboards[reference] { return [byID] }
+            let name = reference.lowercased()
+            return held.storyboards.values.filter { $0.name.lowercased() == name || $0.storyboard.entry.lowercased() == name }
+        }
+        switch found.count {
+        case 0: throw .unknownStoryboard(reference)
+        case 1: return found[0]
+        default: throw .ambiguousStoryboard(reference, ids: found.map(\.id).sorted())
         }
     }
 

@@ -1,10 +1,10 @@
 import Foundation
-import Storyboard
 
 extension StoryboardBundle {
-    /// `{name, entry, storyboards: {Name: xml}, sources?: {path: text}, classes?: {Name: {superclass?, unwindActions?}}}`.
+    /// `{name, entry, storyboards: {Name: xml}, sources?: {path: text}, classes?: {Name: {superclass?, unwindActions?}}}`:
+    /// the upload of `POST /v1/storyboards`, and the file `segued import` writes.
     /// - Throws: ``StoryboardError`` (`invalid`) naming every wrong field.
-    init(json value: JSONValue) throws(StoryboardError) {
+    public init(json value: JSONValue) throws(StoryboardError) {
         var reader = JSONFieldReader()
         let object = reader.object(value, at: "") ?? [:]
         reader.rejectUnknownKeys(object, known: ["name", "entry", "storyboards", "sources", "classes"], at: "")
