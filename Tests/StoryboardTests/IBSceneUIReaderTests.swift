@@ -180,3 +180,38 @@ struct IBSceneUIReaderTests {
         ])
     }
 }
+
+extension IBSceneUIReaderTests {
+    /// Xcode keeps a referenced tab's tab bar item on the storyboard reference.
+    @Test func referencedTab_takesTheReferencesTabBarItem() throws {
+        let main = document(scene("""
+            <tabBarController id="tabs" sceneMemberID="viewController">
+                <connections>
+                    <segue destination="ref" kind="relationship" relationship="viewControllers" id="t1"/>
+                    <segue destination="own" kind="relationship" relationship="viewControllers" id="t2"/>
+                </connections>
+            </tabBarController>
+            """, id: "tabs") + scene("""
+            <viewControllerPlaceholder storyboardName="Profile" id="ref" sceneMemberID="viewController">
+                <tabBarItem key="tabBarItem" title="Me" id="tbi"/>
+            </viewControllerPlaceholder>
+            """, id: "ref") + scene("""
+            <viewControllerPlaceholder storyboardName="Profile" referencedIdentifier="Other" id="own" sceneMemberID="viewController">
+                <tabBarItem key="tabBarItem" title="Ignored" id="tbi2"/>
+            </viewControllerPlaceholder>
+            """, id: "own"), initial: "tabs")
+        let profile = document(scene("""
+            <viewController id="profile" sceneMemberID="viewController"><navigationItem key="navigationItem" title="Profile" id="pni"/></viewController>
+            """, id: "profile") + scene("""
+            <viewController id="other" storyboardIdentifier="Other" sceneMemberID="viewController"><tabBarItem key="tabBarItem" systemItem="more" id="o"/></viewController>
+            """, id: "other"), initial: "profile")
+        let imported = try InterfaceBuilderImporter.load(
+            StoryboardBundle(name: "App", entry: "Main", storyboards: ["Main": main, "Profile": profile]))
+        let scenes = imported.storyboard.scenes
+        #expect(scenes[SceneID("Main:tabs")]?.tabs == [SceneID("Profile:profile"), SceneID("Profile:other")])
+        #expect(scenes[SceneID("Profile:profile")]?.ui == SceneUI(
+            navigationItem: NavigationItemUI(title: "Profile"), tabBarItem: TabBarItemUI(title: "Me")))
+        // A scene's own tab bar item stays.
+        #expect(scenes[SceneID("Profile:other")]?.ui?.tabBarItem == TabBarItemUI(systemItem: "more"))
+    }
+}

@@ -36,6 +36,15 @@ enum IBReferenceResolver {
                 scenes[id]!.tabs = scenes[id]!.tabs.map { redirect[$0] ?? $0 }
                 if let root = scenes[id]!.root { scenes[id]!.root = redirect[root] ?? root }
             }
+            // A tab that is a storyboard reference has its tab bar item on the reference (Xcode puts
+            // it there); the tab bar shows it for the referenced scene when that has none of its own.
+            for placeholder in redirect.keys.sorted() {
+                let target = redirect[placeholder]!
+                guard let item = scenes[placeholder]?.ui?.tabBarItem, let scene = scenes[target], scene.ui?.tabBarItem == nil else { continue }
+                var ui = scene.ui ?? SceneUI()
+                ui.tabBarItem = item
+                scenes[target]!.ui = ui
+            }
         }
         let entryDocument = documents[entry]!
         let initial: SceneID
