@@ -93,6 +93,7 @@ struct IBSceneUIReaderTests {
                                     <barButtonItem key="leftBarButtonItem" systemItem="cancel" id="cancel"><connections><segue destination="x-form" kind="unwind" unwindAction="cancel:" id="u1"/></connections></barButtonItem>
                                 </navigationItem></items></navigationBar>
                                 <textField placeholder="Name" text="Pen" id="tf"/>
+                                <label id="ml"><string key="text">Two lines &amp;&#10;more</string></label>
                                 <segmentedControl id="seg"><segments><segment title="Red"/><segment title="Blue"/></segments></segmentedControl>
                                 <button id="save"><buttonConfiguration key="configuration" style="filled" title="Save"/><connections><segue destination="x-form" kind="unwind" identifier="saved" unwindAction="save:" id="u2"/></connections></button>
                                 <button id="img"><state key="normal" image="star"/></button>
@@ -139,6 +140,7 @@ struct IBSceneUIReaderTests {
         #expect(form.toolbarItems == [BarItemUI(title: "Help")])
         #expect(form.controls == [
             ControlUI(kind: .textField, text: "Pen", placeholder: "Name"),
+            ControlUI(kind: .label, text: "Two lines &\nmore"),
             ControlUI(kind: .segmentedControl, segments: ["Red", "Blue"]),
             ControlUI(kind: .button, text: "Save", trigger: UITrigger(kind: .unwind, identifier: SegueID("saved"), id: "u2", action: "save:")),
             ControlUI(kind: .button),
@@ -176,7 +178,7 @@ struct IBSceneUIReaderTests {
         #expect(imported.warnings == [
             "scene list: 6 controls beyond the first 200 are not kept in its UI",
             "scene list: 2 items beyond the first 20 of a bar or segmented control are not kept in its UI",
-            "scene list: 1 texts longer than 256 bytes are cut in its UI",
+            "scene list: 1 text of its UI is longer than 256 bytes, cut there",
         ])
     }
 }

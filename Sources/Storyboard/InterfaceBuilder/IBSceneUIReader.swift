@@ -25,9 +25,13 @@ struct IBSceneUIReader {
         let view = controller.children.first { $0["key"] == "view" }
         let navigationElement = controller.children.first { $0.name == "navigationItem" && $0["key"] == "navigationItem" }
             ?? view?.descendants { $0.name == "navigationItem" }.first
-        if let navigationElement { ui.navigationItem = navigationItem(navigationElement) }
+        if let navigationElement {
+            let item = navigationItem(navigationElement)
+            // An empty navigation item (IB adds one to most controllers) draws nothing.
+            if item != NavigationItemUI() { ui.navigationItem = item }
+        }
         if let tab = controller.children.first(where: { $0.name == "tabBarItem" && $0["key"] == "tabBarItem" }) {
-            let item = TabBarItemUI(title: text(tab["title"]), systemItem: tab["systemItem"], badge: text(tab["badgeValue"]))
+            let item = TabBarItemUI(title: text(tab.value("title")), systemItem: tab["systemItem"], badge: text(tab.value("badgeValue")))
             if item != TabBarItemUI() { ui.tabBarItem = item }
         }
         // The controller's toolbarItems (shown by its navigation controller's toolbar), then the
@@ -45,15 +49,16 @@ struct IBSceneUIReader {
             warnings.append("scene \(scene): \(droppedBarItems) items beyond the first \(SceneUI.maxBarItems) of a bar or segmented control are not kept in its UI")
         }
         if cutTexts > 0 {
-            warnings.append("scene \(scene): \(cutTexts) texts longer than \(SceneUI.maxTextBytes) bytes are cut in its UI")
+            let texts = cutTexts == 1 ? "1 text of its UI is" : "\(cutTexts) texts of its UI are"
+            warnings.append("scene \(scene): \(texts) longer than \(SceneUI.maxTextBytes) bytes, cut there")
         }
         return ui.isEmpty ? nil : ui
     }
 
     private mutating func navigationItem(_ element: XMLElementNode) -> NavigationItemUI {
-        var item = NavigationItemUI(title: text(element["title"]), prompt: text(element["prompt"]))
+        var item = NavigationItemUI(title: text(element.value("title")), prompt: text(element.value("prompt")))
         let back = element.children.first { $0.name == "barButtonItem" && $0["key"] == "backBarButtonItem" }
-        item.backButtonTitle = text(element["backButtonTitle"] ?? back?["title"])
+        item.backButtonTitle = text(element.value("backButtonTitle") ?? back?.value("title"))
         var left: [XMLElementNode] = []
         var right: [XMLElementNode] = []
         for child in element.children {
@@ -76,7 +81,7 @@ struct IBSceneUIReader {
             // A bar item wrapping a custom view (a button) shows that view's title, and tapping it
             // performs the view's segue.
             let customView = element.children.first { $0["key"] == "customView" }
-            let title = element["title"] ?? customView.flatMap(Self.buttonTitle)
+            let title = element.value("title") ?? customView.flatMap(Self.buttonTitle)
             let performs = trigger(of: element) ?? customView.flatMap { trigger(of: $0) }
             return BarItemUI(title: text(title), systemItem: element["systemItem"], trigger: performs)
         }
@@ -92,13 +97,13 @@ struct IBSceneUIReader {
             case "label" where !insideCell:
                 control = ControlUI(kind: .label, text: text(Self.labelText(child)))
             case "textField":
-                control = ControlUI(kind: .textField, text: text(child["text"]), placeholder: text(child["placeholder"]))
+                control = ControlUI(kind: .textField, text: text(child.value("text")), placeholder: text(child.value("placeholder")))
             case "switch":
                 control = ControlUI(kind: .switch, isOn: child["on"] == "YES")
             case "segmentedControl":
                 let elements = child.child(named: "segments")?.children(named: "segment") ?? []
                 if elements.count > SceneUI.maxBarItems { droppedBarItems += elements.count - SceneUI.maxBarItems }
-                let segments = elements.prefix(SceneUI.maxBarItems).map { text($0["title"]) ?? "" }
+                let segments = elements.prefix(SceneUI.maxBarItems).map { text($0.value("title")) ?? "" }
                 control = ControlUI(kind: .segmentedControl, segments: segments)
             case "tableViewCell", "collectionViewCell":
                 let textLabel = child["textLabel"].flatMap { id in child.descendants { $0["id"] == id }.first }
@@ -145,7 +150,7 @@ struct IBSceneUIReader {
     /// (Xcode 13+), or the normal state's attributed title.
     static func buttonTitle(_ button: XMLElementNode) -> String? {
         let normal = button.children.first { $0.name == "state" && $0["key"] == "normal" }
-        if let title = normal?["title"] ?? button.children.first(where: { $0.name == "buttonConfiguration" })?["title"] {
+        if let title = normal?.value("title") ?? button.children.first(where: { $0.name == "buttonConfiguration" })?.value("title") {
             return title
         }
         return normal.flatMap(attributedText)
@@ -153,12 +158,12 @@ struct IBSceneUIReader {
 
     /// A label's `text`, or its attributed text's fragments joined.
     static func labelText(_ label: XMLElementNode) -> String? {
-        label["text"] ?? attributedText(label)
+        label.value("text") ?? attributedText(label)
     }
 
     private static func attributedText(_ element: XMLElementNode) -> String? {
         guard let attributed = element.children.first(where: { $0.name == "attributedString" }) else { return nil }
-        let fragments = attributed.children(named: "fragment").compactMap { $0["content"] }
+        let fragments = attributed.children(named: "fragment").compactMap { $0.value("content") }
         return fragments.isEmpty ? nil : fragments.joined()
     }
 }
