@@ -13,6 +13,10 @@ struct IBSceneUIReader {
     private var droppedControls = 0
     private var droppedBarItems = 0
     private var cutTexts = 0
+    /// The first navigation item of a navigation bar placed in the view (older storyboards and
+    /// forms draw their own bar), found while controls are collected.
+    private var viewNavigationItem: XMLElementNode?
+    private var viewToolbarItems: [XMLElementNode] = []
 
     init(scene: SceneID, triggers: [ObjectIdentifier: [Segue]]) {
         self.scene = scene
@@ -23,8 +27,10 @@ struct IBSceneUIReader {
     mutating func read(_ controller: XMLElementNode) -> SceneUI? {
         var ui = SceneUI()
         let view = controller.children.first { $0["key"] == "view" }
+        // One walk of the view: its controls, and the bars placed in it.
+        if let view { collectControls(in: view, insideCell: false, into: &ui.controls) }
         let navigationElement = controller.children.first { $0.name == "navigationItem" && $0["key"] == "navigationItem" }
-            ?? view?.descendants { $0.name == "navigationItem" }.first
+            ?? viewNavigationItem
         if let navigationElement {
             let item = navigationItem(navigationElement)
             // An empty navigation item (IB adds one to most controllers) draws nothing.
@@ -36,12 +42,8 @@ struct IBSceneUIReader {
         }
         // The controller's toolbarItems (shown by its navigation controller's toolbar), then the
         // items of toolbars placed in its view.
-        var toolbarElements = controller.child(named: "toolbarItems")?.children(named: "barButtonItem") ?? []
-        for toolbar in view?.descendants(where: { $0.name == "toolbar" }) ?? [] {
-            toolbarElements += toolbar.child(named: "items")?.children(named: "barButtonItem") ?? []
-        }
-        ui.toolbarItems = barItems(toolbarElements)
-        if let view { collectControls(in: view, insideCell: false, into: &ui.controls) }
+        let toolbarElements = controller.child(named: "toolbarItems")?.children(named: "barButtonItem") ?? []
+        ui.toolbarItems = barItems(toolbarElements + viewToolbarItems)
         if droppedControls > 0 {
             warnings.append("scene \(scene): \(droppedControls) controls beyond the first \(SceneUI.maxControls) are not kept in its UI")
         }
@@ -111,8 +113,14 @@ struct IBSceneUIReader {
                 control = ControlUI(
                     kind: child.name == "tableViewCell" ? .tableViewCell : .collectionViewCell,
                     text: text(textLabel.flatMap(Self.labelText)), reuseIdentifier: child["reuseIdentifier"])
-            case "toolbar", "navigationBar", "tabBar", "connections", "constraints":
-                // Bars are read as bar items; connections and constraints hold no views.
+            case "navigationBar":
+                if viewNavigationItem == nil { viewNavigationItem = child.child(named: "items")?.child(named: "navigationItem") }
+                continue
+            case "toolbar":
+                viewToolbarItems += child.child(named: "items")?.children(named: "barButtonItem") ?? []
+                continue
+            case "tabBar", "connections", "constraints":
+                // A tab bar in a view is the app's own; connections and constraints hold no views.
                 continue
             default:
                 collectControls(in: child, insideCell: insideCell, into: &controls)
