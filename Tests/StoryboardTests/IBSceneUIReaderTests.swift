@@ -162,7 +162,7 @@ struct IBSceneUIReaderTests {
     @Test func beyondTheBounds_theFirstAreKeptWithAWarning() throws {
         let buttons = (0..<(SceneUI.maxControls + 5)).map { #"<button id="b\#($0)"><state key="normal" title="B\#($0)"/></button>"# }.joined()
         let items = (0..<(SceneUI.maxBarItems + 2)).map { #"<barButtonItem title="I\#($0)" id="i\#($0)"/>"# }.joined()
-        let long = String(repeating: "é", count: 200)  // 400 UTF-8 bytes
+        let long = String(repeating: "é", count: 2100)  // 4200 UTF-8 bytes
         let data = document(scene("""
             <viewController id="list" sceneMemberID="viewController">
                 <view key="view" id="v"><subviews><label text="\(long)" id="long"/>\(buttons)</subviews></view>
@@ -173,12 +173,12 @@ struct IBSceneUIReaderTests {
         let ui = try #require(imported.storyboard.scenes[SceneID("list")]?.ui)
         #expect(ui.controls.count == SceneUI.maxControls)
         #expect(ui.controls.last?.text == "B198")
-        #expect(ui.controls.first?.text == String(repeating: "é", count: 128))
+        #expect(ui.controls.first?.text == String(repeating: "é", count: 2048))
         #expect(ui.navigationItem?.rightItems.map(\.title) == (0..<SceneUI.maxBarItems).map { "I\($0)" })
         #expect(imported.warnings == [
             "scene list: 6 controls beyond the first 200 are not kept in its UI",
             "scene list: 2 items beyond the first 20 of a bar or segmented control are not kept in its UI",
-            "scene list: 1 text of its UI is longer than 256 bytes, cut there",
+            "scene list: 1 text of its UI is longer than 4096 bytes, cut there",
         ])
     }
 }

@@ -85,14 +85,14 @@ struct SceneUIJSONTests {
         #expect(issues(ui: #"{"controls": [{"type": "segmentedControl", "segments": [\#(segments)]}]}"#)
             == ["scenes.a.ui.controls[0].segments: more than 20 segments"])
 
-        let long = String(repeating: "é", count: 129)  // 258 UTF-8 bytes, 129 characters
+        let long = String(repeating: "é", count: 2049)  // 4098 UTF-8 bytes, 2049 characters
         #expect(issues(ui: #"{"navigationItem": {"title": "\#(long)"}}"#)
-            == ["scenes.a.ui.navigationItem.title: longer than 256 bytes"])
+            == ["scenes.a.ui.navigationItem.title: longer than 4096 bytes"])
         #expect(issues(ui: #"{"controls": [{"type": "label", "text": "\#(long)"}]}"#)
-            == ["scenes.a.ui.controls[0].text: longer than 256 bytes"])
-        #expect(issues(ui: #"{"tabBarItem": {"badge": "\#(long)"}}"#) == ["scenes.a.ui.tabBarItem.badge: longer than 256 bytes"])
+            == ["scenes.a.ui.controls[0].text: longer than 4096 bytes"])
+        #expect(issues(ui: #"{"tabBarItem": {"badge": "\#(long)"}}"#) == ["scenes.a.ui.tabBarItem.badge: longer than 4096 bytes"])
         #expect(issues(ui: #"{"controls": [{"type": "segmentedControl", "segments": ["\#(long)"]}]}"#)
-            == ["scenes.a.ui.controls[0].segments[0]: longer than 256 bytes"])
+            == ["scenes.a.ui.controls[0].segments[0]: longer than 4096 bytes"])
         #expect(issues(ui: #"{"navigationItem": {"title": "\#(String(repeating: "é", count: 128))"}}"#) == [])
     }
 
