@@ -39,13 +39,13 @@ struct EventStreamTests {
         defer { server.shutdown(gracePeriod: .seconds(2)) }
         let client = HTTPClient(port: server.port)
         #expect(try client.json("PUT", "/v1/sessions/r", #"{"storyboard":"demo"}"#).status == 201)
-        // Without a start: only what happens from now (the launch's 52 events are not sent).
+        // Without a start: only what happens from now (the launch's 55 events are not sent).
         let first = try Self.open(server.port, "/v1/sessions/r/events/stream")
         #expect(Self.ids(first.text) == [])
         #expect(try client.json("POST", "/v1/sessions/r/segues", Self.present).status == 200)
         #expect(first.read(until: "event: operation\n", timeout: .seconds(5)))
         let seen = Self.ids(first.text)
-        #expect(seen == Array(53...72))
+        #expect(seen == Array(56...78))
         #expect(first.text.contains(#""operation":"segue""#))
         // Disconnected while the unwind happens; resumed from the last id seen.
         close(first.socket)
@@ -53,14 +53,14 @@ struct EventStreamTests {
         #expect(unwind.status == 200)
         let resumed = try Self.open(server.port, "/v1/sessions/r/events/stream?after=1", headers: "Last-Event-ID: \(seen.last!)\r\n")
         let lastSeq = try #require(try client.send("GET", "/v1/sessions/r").json["lastEventSeq"]?.intValue)
-        #expect(Self.ids(resumed.text) == Array(73...lastSeq))
+        #expect(Self.ids(resumed.text) == Array(79...lastSeq))
         #expect(!resumed.text.contains("event: dropped"))
         #expect(resumed.text.contains(#"event: state"# + "\n" + #"data: {"revision":3,"lastSeq":\#(lastSeq),"#))
         // And live again, continuing the numbering.
         #expect(try client.json("POST", "/v1/sessions/r/segues", Self.present).status == 200)
         #expect(resumed.read(until: "event: operation\n", timeout: .seconds(5)))
         let all = Self.ids(resumed.text)
-        #expect(all == Array(73...all.last!) && all.last! > lastSeq)
+        #expect(all == Array(79...all.last!) && all.last! > lastSeq)
     }
 
     @Test func startNoLongerInTheLog_isSaidByADroppedMessage() throws {
@@ -70,10 +70,10 @@ struct EventStreamTests {
         #expect(try client.json("PUT", "/v1/sessions/d", #"{"storyboard":"demo"}"#).status == 201)
         let stream = try Self.open(server.port, "/v1/sessions/d/events/stream?after=0")
         #expect(stream.text.contains(
-            "event: dropped\ndata: {\"after\":0,\"firstAvailable\":43,\"detail\":\"events 1–42 are no longer in the bounded log\"}\n\n"))
-        #expect(Self.ids(stream.text) == Array(43...52))
+            "event: dropped\ndata: {\"after\":0,\"firstAvailable\":46,\"detail\":\"events 1–45 are no longer in the bounded log\"}\n\n"))
+        #expect(Self.ids(stream.text) == Array(46...55))
         // dropped, then the backlog, then state.
-        let order = ["event: dropped", "id: 43", "id: 52", "event: state"].map { stream.text.range(of: $0)!.lowerBound }
+        let order = ["event: dropped", "id: 46", "id: 55", "event: state"].map { stream.text.range(of: $0)!.lowerBound }
         #expect(order == order.sorted())
     }
 
