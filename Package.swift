@@ -91,6 +91,7 @@ let package = Package(
         .testTarget(
             name: "StoryboardTests",
             dependencies: ["Storyboard", "Navigation", "SeguedTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
