@@ -36,7 +36,13 @@ export class Transcript {
     const last = operation.lastSeq ?? operation.events?.at(-1)?.seq ?? null;
     if (first === null) return;
     const key = `${first}-${last}`;
-    if (this.operations.has(key)) return;
+    const known = this.operations.get(key);
+    if (known) {
+      // The stream's message does not say which action it was; the answer to this page's request does.
+      known.action ??= operation.action ?? null;
+      this.schedule();
+      return;
+    }
     this.operations.set(key, {...operation, firstSeq: first, lastSeq: last, events: undefined});
     this.schedule();
   }
@@ -117,9 +123,10 @@ function drawEvent(event) {
   return h(`li.callback.kind-${kind}`, {dataset: {seq: event.seq, kind}},
     h('span.seq', {}, String(event.seq)),
     h('span.receiver', {title: event.class ?? ''}, `${event.vc} ${event.scene ?? ''}`),
-    h('span.method', {}, event.method),
-    args ? h('span.args', {}, args) : null,
-    hasResult ? h('span.result', {}, ` → ${JSON.stringify(event.result)}`) : null);
+    h('span.what', {},
+      h('span.method', {}, event.method),
+      args ? h('span.args', {}, ` ${args}`) : null,
+      hasResult ? h('span.result', {}, ` → ${JSON.stringify(event.result)}`) : null));
 }
 
 function summarize(args) {
