@@ -122,11 +122,18 @@ function drawEvent(event) {
   const hasResult = Object.hasOwn(event, 'result');
   return h(`li.callback.kind-${kind}`, {dataset: {seq: event.seq, kind}},
     h('span.seq', {}, String(event.seq)),
-    h('span.receiver', {title: event.class ?? ''}, `${event.vc} ${event.scene ?? ''}`),
+    h('span.receiver', {title: `${event.class ?? ''} (scene ${event.scene})`}, `${event.vc} ${receiverName(event)}`),
     h('span.what', {},
       h('span.method', {}, event.method),
       args ? h('span.args', {}, ` ${args}`) : null,
       hasResult ? h('span.result', {}, ` → ${JSON.stringify(event.result)}`) : null));
+}
+
+// Interface Builder's scene ids (`9wT-fg-nmz`) say nothing to a reader; the class does.
+const IB_ID = /^[A-Za-z0-9]{3}-[A-Za-z0-9]{2}-[A-Za-z0-9]{3}$/;
+
+function receiverName(event) {
+  return IB_ID.test(event.scene ?? '') ? (event.class ?? event.scene) : (event.scene ?? '');
 }
 
 function summarize(args) {
