@@ -1,0 +1,105 @@
+"""A real app's storyboard from ../shared/storyboards, uploaded and tapped through by the labels the
+Interface Builder importer read (issue 20, "How it is shown"). Turkey888/UnwindSegue's quiz: a
+menu whose "Begin" cell presents the questions, answer cells that push the next question, and a
+results screen whose cells unwind to the menu or to the quiz start."""
+import csv
+import os
+from pathlib import Path
+
+import pytest
+
+import ui
+from transcript import Step
+
+# ../shared beside the repository, as CI lays it out; SEGUED_SHARED names another place (a worktree).
+SHARED = Path(os.environ.get("SEGUED_SHARED", Path(__file__).resolve().parents[2].parent / "shared"))
+STORYBOARDS = SHARED / "storyboards"
+QUIZ = "Turkey888__UnwindSegue__UnwindSegue_MainStoryboard.storyboard"
+
+
+def class_facts(file):
+    """The unwind actions the app's sources implement, by class (UNWIND_IMPLEMENTERS.tsv)."""
+    classes = {}
+    with open(STORYBOARDS / "UNWIND_IMPLEMENTERS.tsv", newline="") as table:
+        for row in csv.DictReader(table, delimiter="\t"):
+            if row["file"] == file:
+                for implementer in row["implementing_classes"].split(","):
+                    name = implementer.strip().split(" ")[0]
+                    actions = classes.setdefault(name, {"unwindActions": []})["unwindActions"]
+                    if row["unwindAction"] not in actions:
+                        actions.append(row["unwindAction"])
+    return classes
+
+
+@pytest.fixture(scope="module")
+def quiz(segued):
+    if not (STORYBOARDS / QUIZ).exists():
+        pytest.skip(f"the shared corpus is absent: no {STORYBOARDS / QUIZ} (../shared is not beside "
+                    "the repository); the real-storyboard browser test needs it")
+    bundle = {"name": "UnwindSegue", "storyboards": {"Main": (STORYBOARDS / QUIZ).read_text()},
+              "classes": class_facts(QUIZ)}
+    uploaded = segued.post("/v1/storyboards", bundle)
+    return uploaded["id"], segued.storyboard(uploaded["id"])["storyboard"]
+
+
+def label(scene, segue_id):
+    """The label the importer read for the element that triggers the segue `segue_id`."""
+    names = [name for name, trigger in ui.triggers(scene) if trigger.get("id") == segue_id]
+    assert len(names) == 1, (segue_id, ui.triggers(scene))
+    return names[0]
+
+
+def test_quiz_tapped_through_by_its_labels(browser, segued, quiz, shots):
+    storyboard, document = quiz
+    scenes = document["scenes"]
+    menu, question, results = scenes["WRK-hk-a6K"], scenes["SkI-wL-cGp"], scenes["OD6-WJ-mJl"]
+    # What the XML says: the menu's "Begin" cell presents the quiz, an answer cell (its text label
+    # reads "Title") pushes the next question, the results' cells unwind.
+    assert label(menu, "3ti-AE-jfO") == "Begin"
+    assert label(question, "Ehv-JI-ZWs") == "Title"
+    assert label(results, "Cg2-R4-8qb") == "Return To The Menu Screen"
+    assert label(results, "kFG-CB-b1r") == "Start Over"
+
+    session = segued.start_session(storyboard)["id"]
+    driver = browser()
+    driver.get(f"{segued.base}/ui/sessions/{session}")
+    ui.heading(driver, ui.scene_title(menu))  # "Unwind Segue"
+    shots.take(driver, "menu")
+
+    step = Step(driver, segued, session)
+    ui.tap(driver, "Begin")
+    ui.wait_until(lambda: ui.buttons(driver, "Title"), "the question's answer cell")
+    assert "prepareForSegue" in step.callbacks()
+    assert segued.stack(session)["layers"][-1]["presentation"] is not None
+    shots.take(driver, "question presented")
+
+    step = Step(driver, segued, session)
+    ui.tap(driver, "Title", index=0)
+    ui.back_button(driver, "Back", 0)  # the previous question has no title: iOS shows "Back"
+    pushed = step.callbacks()
+    assert "prepareForSegue" in pushed and "viewDidAppear" in pushed
+    shots.take(driver, "next question pushed")
+
+    # The results come from app code (performSegue "ResultScreen"): a harness does it, the page follows.
+    segued.post(f"/v1/sessions/{session}/segues", {"identifier": "ResultScreen"})
+    ui.heading(driver, ui.scene_title(results))  # "Results"
+    shots.take(driver, "results")
+
+    step = Step(driver, segued, session)
+    ui.tap(driver, "Start Over")
+    ui.no_heading(driver, ui.scene_title(results))
+    unwound = step.callbacks()
+    assert [event["args"]["action"] for event in step.events()
+            if event["method"] == "unwindAction"] == ["exitToQuizStart:"], unwound
+    shots.take(driver, "started over")
+
+    segued.post(f"/v1/sessions/{session}/segues", {"identifier": "ResultScreen"})
+    ui.heading(driver, ui.scene_title(results))
+    step = Step(driver, segued, session)
+    ui.tap(driver, "Return To The Menu Screen")
+    ui.heading(driver, ui.scene_title(menu))
+    assert [event["args"]["action"] for event in step.events()
+            if event["method"] == "unwindAction"] == ["exitToHomeScreen:"]
+    step.callbacks()
+    assert len(segued.stack(session)["layers"]) == 1
+    shots.take(driver, "back at the menu")
