@@ -3,6 +3,7 @@ Interface Builder importer read (issue 20, "How it is shown"). Turkey888/UnwindS
 menu whose "Begin" cell presents the questions, answer cells that push the next question, and a
 results screen whose cells unwind to the menu or to the quiz start."""
 import csv
+import json
 import os
 from pathlib import Path
 
@@ -31,15 +32,17 @@ def class_facts(file):
     return classes
 
 
-@pytest.fixture(scope="module")
-def quiz(segued):
+def quiz_bundle(folder):
+    """An upload bundle of the quiz (what the web app takes as a dropped .json): its storyboard and the
+    class facts of its sources, so that its unwinds find their destinations."""
     if not (STORYBOARDS / QUIZ).exists():
         pytest.skip(f"the shared corpus is absent: no {STORYBOARDS / QUIZ} (../shared is not beside "
-                    "the repository); the real-storyboard browser test needs it")
+                    "the repository, set SEGUED_SHARED); the real-storyboard browser test needs it")
     bundle = {"name": "UnwindSegue", "storyboards": {"Main": (STORYBOARDS / QUIZ).read_text()},
               "classes": class_facts(QUIZ)}
-    uploaded = segued.post("/v1/storyboards", bundle)
-    return uploaded["id"], segued.storyboard(uploaded["id"])["storyboard"]
+    path = folder / "UnwindSegue.json"
+    path.write_text(json.dumps(bundle))
+    return path
 
 
 def label(scene, segue_id):
@@ -49,8 +52,14 @@ def label(scene, segue_id):
     return names[0]
 
 
-def test_quiz_tapped_through_by_its_labels(browser, segued, quiz, shots):
-    storyboard, document = quiz
+def test_quiz_uploaded_and_tapped_through_by_its_labels(browser, segued, shots, tmp_path):
+    bundle = quiz_bundle(tmp_path)
+    driver = browser()
+    driver.get(segued.base + "/ui/")
+    # The drop zone's file input: the page uploads the bundle and starts a session on it.
+    driver.find_element("css selector", "input[type=file]").send_keys(str(bundle))
+    session = ui.wait_until(lambda: ui.session_id_from_url(driver), "the page to open the new session")
+    document = segued.storyboard(segued.get(f"/v1/sessions/{session}")["storyboard"])["storyboard"]
     scenes = document["scenes"]
     menu, question, results = scenes["WRK-hk-a6K"], scenes["SkI-wL-cGp"], scenes["OD6-WJ-mJl"]
     # What the XML says: the menu's "Begin" cell presents the quiz, an answer cell (its text label
@@ -60,9 +69,6 @@ def test_quiz_tapped_through_by_its_labels(browser, segued, quiz, shots):
     assert label(results, "Cg2-R4-8qb") == "Return To The Menu Screen"
     assert label(results, "kFG-CB-b1r") == "Start Over"
 
-    session = segued.start_session(storyboard)["id"]
-    driver = browser()
-    driver.get(f"{segued.base}/ui/sessions/{session}")
     ui.heading(driver, ui.scene_title(menu))  # "Unwind Segue"
     shots.take(driver, "menu")
 
@@ -80,8 +86,10 @@ def test_quiz_tapped_through_by_its_labels(browser, segued, quiz, shots):
     assert "prepareForSegue" in pushed and "viewDidAppear" in pushed
     shots.take(driver, "next question pushed")
 
-    # The results come from app code (performSegue "ResultScreen"): a harness does it, the page follows.
-    segued.post(f"/v1/sessions/{session}/segues", {"identifier": "ResultScreen"})
+    # The results come from app code (performSegue "ResultScreen"): the page's App code menu does it.
+    ui.tap(driver, "App code…")
+    shots.take(driver, "app code menu")
+    ui.tap(driver, "Perform “ResultScreen”")
     ui.heading(driver, ui.scene_title(results))  # "Results"
     shots.take(driver, "results")
 
@@ -93,6 +101,7 @@ def test_quiz_tapped_through_by_its_labels(browser, segued, quiz, shots):
             if event["method"] == "unwindAction"] == ["exitToQuizStart:"], unwound
     shots.take(driver, "started over")
 
+    # Now a harness performs it over the API; the page follows through the stream.
     segued.post(f"/v1/sessions/{session}/segues", {"identifier": "ResultScreen"})
     ui.heading(driver, ui.scene_title(results))
     step = Step(driver, segued, session)

@@ -37,6 +37,16 @@ def demo_button_name(driver):
     return None
 
 
+def map_highlights(driver):
+    """The scenes the map highlights: on screen, and the visible one."""
+    return driver.execute_script("""
+      const scenes = [...document.querySelectorAll('svg [data-scene]')].filter(g => g.getClientRects().length);
+      if (!scenes.length) return null;
+      const having = name => scenes.filter(g => g.classList.contains(name)).map(g => g.dataset.scene);
+      return {onScreen: having('map-scene--on-screen'), visible: having('map-scene--visible')};
+    """)
+
+
 def test_demo_push_edit_save(browser, segued, demo, shots):
     driver = browser()
     session = start_demo(driver, segued, shots)
@@ -55,6 +65,15 @@ def test_demo_push_edit_save(browser, segued, demo, shots):
     pushed = step.callbacks()
     assert pushed[0] == "shouldPerformSegue" and "prepareForSegue" in pushed, pushed
     shots.take(driver, "detail pushed")
+
+    # The map beside the transcript: the detail is the visible scene, the list under it on screen.
+    ui.tab(driver, "Map").click()
+    highlighted = ui.wait_until(lambda: map_highlights(driver), "the map with the scenes on screen")
+    assert highlighted["visible"] == ["itemDetail"], highlighted
+    assert {"tabs", "itemsNav", "itemDetail"} <= set(highlighted["onScreen"]), highlighted
+    assert "editItem" not in highlighted["onScreen"], highlighted
+    shots.take(driver, "map of the demo")
+    ui.tab(driver, "Transcript").click()
 
     # Edit presents the form in its own navigation controller, full screen: the detail is covered.
     step = Step(driver, segued, session)

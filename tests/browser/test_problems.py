@@ -33,9 +33,25 @@ def test_refused_tap_shows_the_problem(browser, segued, shots):
     shots.take(driver, "start")
 
     ui.tap(driver, "Push B")
-    ui.wait_for_text(driver, "Not possible in the current state", "the problem's title")
-    ui.wait_for_text(driver, "push-without-navigation-controller", "the problem's type")
+    alert = ui.problem(driver, "urn:segued:problem:push-without-navigation-controller")
+    assert "Not possible in the current state" in alert, alert
     shots.take(driver, "problem shown")
     ui.heading(driver, "Start")
     ui.no_heading(driver, "B")
     assert segued.stack(session["id"]) == before, json.dumps(segued.stack(session["id"]))
+
+
+def test_refused_app_code_action_shows_the_problem(browser, segued, shots):
+    session = segued.start_session("demo")["id"]
+    before = segued.stack(session)
+    driver = browser()
+    driver.get(f"{segued.base}/ui/sessions/{session}")
+    ui.heading(driver, "Items")
+    # popViewController on a navigation controller holding only its root: refused, 409.
+    ui.tap(driver, "App code…")
+    ui.tap(driver, "popViewController")
+    alert = ui.problem(driver, "urn:segued:problem:cannot-pop-root")
+    assert "Not possible in the current state" in alert, alert
+    shots.take(driver, "cannot pop the root")
+    ui.heading(driver, "Items")
+    assert segued.stack(session) == before

@@ -95,6 +95,11 @@ def back_button(driver, previous_title, count_before):
     return min(found, key=lambda element: element.rect["y"])
 
 
+def tab(driver, name):
+    """The displayed tab (role tab) named `name`: the panel's Transcript and Map."""
+    return wait_until(lambda: (named(driver, "[role=tab]", "tab", name) or [None])[0], f"a tab named {name!r}")
+
+
 def heading(driver, name):
     """Waits for a displayed heading named `name` (the navigation title of the visible screen)."""
     return wait_until(lambda: named(driver, HEADINGS, "heading", name),
@@ -149,3 +154,13 @@ def triggers(scene):
         if control.get("trigger") and control.get("text"):
             found.append((control["text"], control["trigger"]))
     return found
+
+
+def problem(driver, problem_type):
+    """Waits for a displayed alert (role alert) showing the problem `problem_type`; answers its text."""
+    def shown():
+        for element in driver.find_elements("css selector", "[role=alert], [role=alertdialog]"):
+            if element.is_displayed() and problem_type in element.text:
+                return element.text
+        return None
+    return wait_until(shown, f"an alert showing the problem {problem_type}")
