@@ -28,12 +28,19 @@ public struct ServiceConfiguration: Sendable {
     public var defaultProfile: Profile
     /// The body limit the HTTP server enforces, quoted in 413 problems.
     public var maxBodySize: Int
+    /// Open event streams in all, and per session; more are refused with a 503 problem.
+    public var maxStreams: Int
+    public var maxStreamsPerSession: Int
+    /// Bytes a stream may hold for a client that does not read (beyond the backlog it asked for);
+    /// past it the stream is dropped.
+    public var maxStreamQueue: Int
 
     public init(
         maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20,
         maxInstances: Int = 10_000, maxSessionData: Int = 1 << 20,
         sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000, eventLogBytes: Int = 1 << 20,
-        defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20
+        defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20,
+        maxStreams: Int = 2_048, maxStreamsPerSession: Int = 32, maxStreamQueue: Int = 256 << 10
     ) {
         self.maxSessions = maxSessions
         self.maxStoryboards = maxStoryboards
@@ -45,6 +52,9 @@ public struct ServiceConfiguration: Sendable {
         self.eventLogBytes = eventLogBytes
         self.defaultProfile = defaultProfile
         self.maxBodySize = maxBodySize
+        self.maxStreams = maxStreams
+        self.maxStreamsPerSession = maxStreamsPerSession
+        self.maxStreamQueue = maxStreamQueue
     }
 }
 

@@ -66,8 +66,7 @@ extension SeguedService {
         case (.unwind, "POST"): return try operate(request, sessionID: id, kind: .unwind)
         case (.actions, "POST"): return try operate(request, sessionID: id, kind: .action)
         case (.events, "GET"): return try getEvents(id, request)
-        case (.eventStream, "GET"):
-            throw .notImplemented("The Server-Sent Events stream is not available yet; poll GET /v1/sessions/{id}/events?after=SEQ.")
+        case (.eventStream, "GET"): return try openEventStream(request, id)
         default:
             let allowed = route.endpoint.allowed
             if request.method == "OPTIONS" { return Response(status: 204, headers: [("Allow", allowed.joined(separator: ", "))]) }

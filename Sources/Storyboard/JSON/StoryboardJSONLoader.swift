@@ -40,7 +40,7 @@ public enum StoryboardJSONLoader {
     private static let sceneKeys: Set<String> = [
         "kind", "class", "module", "title", "storyboardIdentifier", "root", "tabs", "selectedIndex", "primary", "secondary",
         "supplementary", "compact", "segues", "unwindActions", "modalPresentationStyle", "modalTransitionStyle",
-        "definesPresentationContext", "shouldPerformSegue", "canPerformUnwindSegueAction",
+        "definesPresentationContext", "shouldPerformSegue", "canPerformUnwindSegueAction", "ui",
     ]
     private static let segueKeys: Set<String> = [
         "identifier", "id", "kind", "destination", "action", "perform", "customClass", "modalPresentationStyle",
@@ -115,6 +115,7 @@ public enum StoryboardJSONLoader {
                 reader.fail("\(path).segues", "expected an array, found \(segues.typeName)")
             }
         }
+        scene.ui = SceneUIJSONReader.read(object["ui"], at: "\(path).ui", segues: scene.segues, reader: &reader)
         return scene
     }
 
