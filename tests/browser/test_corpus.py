@@ -112,3 +112,50 @@ def test_quiz_uploaded_and_tapped_through_by_its_labels(browser, segued, shots, 
     step.callbacks()
     assert len(segued.stack(session)["layers"]) == 1
     shots.take(driver, "back at the menu")
+
+
+def visible_scene(stack):
+    nodes = {}
+
+    def visit(node):
+        nodes[node["id"]] = node
+        for child in node.get("children") or []:
+            visit(child)
+    for layer in stack["layers"]:
+        visit(layer["root"])
+    return nodes[stack["visible"]]["scene"]
+
+
+def test_every_shared_storyboard_shows_its_labels_as_buttons(browser, segued, shots):
+    """Each storyboard of the corpus opens in the page: the visible scene's title is the heading and
+    every element the importer read a trigger for is a button named with its label; tapping the first
+    one changes the stack or shows the problem the API answered."""
+    if not STORYBOARDS.exists():
+        pytest.skip(f"the shared corpus is absent: no {STORYBOARDS} (set SEGUED_SHARED)")
+    driver = browser()
+    checked = 0
+    for file in sorted(STORYBOARDS.glob("*.storyboard")):
+        uploaded = segued.upload_storyboard(file, "Main")
+        scenes = segued.storyboard(uploaded["id"])["storyboard"]["scenes"]
+        session = segued.start_session(uploaded["id"])
+        scene = scenes[visible_scene(session["stack"])]
+        driver.get(f"{segued.base}/ui/sessions/{session['id']}")
+        try:
+            if ui.scene_title(scene):
+                ui.heading(driver, ui.scene_title(scene))
+            names = [name for name, _ in ui.triggers(scene) if name]
+            for name in names:
+                ui.wait_until(lambda: ui.buttons(driver, name), f"a button named {name!r}")
+            if names:
+                revision = session["stack"]["revision"]
+                ui.buttons(driver, names[0])[0].click()
+                ui.wait_until(lambda: segued.stack(session["id"])["revision"] > revision
+                              or ui.problem_shown(driver, "urn:segued:problem:"),
+                              f"tapping {names[0]!r} to change the stack or show a problem")
+                checked += 1
+        except AssertionError as error:
+            shots.take(driver, file.stem)
+            raise AssertionError(f"{file.name}: {error}") from error
+        if len(names) >= 3:
+            shots.take(driver, file.stem)
+    assert checked >= 10, f"only {checked} storyboards had a labelled trigger on their first screen"

@@ -11,13 +11,13 @@ STEP_TIMEOUT = float(os.environ.get("SEGUED_BROWSER_STEP_TIMEOUT", "10"))
 # what assistive technology reads.
 _CANDIDATES = """
 const [selector, text] = arguments;
-const wanted = text.toLowerCase();
+const wanted = text.replace(/\s+/g, ' ').trim().toLowerCase();
 return [...document.querySelectorAll(selector)].filter(element => {
   if (!element.getClientRects().length) return false;
   const style = getComputedStyle(element);
   if (style.visibility === 'hidden' || element.closest('[inert],[aria-hidden="true"]')) return false;
   const said = [element.getAttribute('aria-label'), element.textContent, element.getAttribute('title'),
-                element.getAttribute('alt')].filter(Boolean).join(' ').toLowerCase();
+                element.getAttribute('alt')].filter(Boolean).join(' ').replace(/\s+/g, ' ').toLowerCase();
   const labelled = element.getAttribute('aria-labelledby');
   return said.includes(wanted) || labelled !== null;
 });
@@ -59,8 +59,9 @@ def named(driver, selector, role, name, scope=None):
     found = driver.execute_script(_CANDIDATES.replace("document.querySelectorAll",
                                                       "arguments[2].querySelectorAll")
                                   if scope is not None else _CANDIDATES, selector, name, root)
+    wanted = " ".join(name.split())
     return [element for element in found
-            if element.aria_role == role and element.accessible_name.strip() == name]
+            if element.aria_role == role and " ".join(element.accessible_name.split()) == wanted]
 
 
 def buttons(driver, name, scope=None):
@@ -156,11 +157,15 @@ def triggers(scene):
     return found
 
 
+def problem_shown(driver, problem_type):
+    """The text of a displayed alert (role alert) showing the problem `problem_type`, or None."""
+    for element in driver.find_elements("css selector", "[role=alert], [role=alertdialog]"):
+        if element.is_displayed() and problem_type in element.text:
+            return element.text
+    return None
+
+
 def problem(driver, problem_type):
-    """Waits for a displayed alert (role alert) showing the problem `problem_type`; answers its text."""
-    def shown():
-        for element in driver.find_elements("css selector", "[role=alert], [role=alertdialog]"):
-            if element.is_displayed() and problem_type in element.text:
-                return element.text
-        return None
-    return wait_until(shown, f"an alert showing the problem {problem_type}")
+    """Waits for a displayed alert showing the problem `problem_type`; answers its text."""
+    return wait_until(lambda: problem_shown(driver, problem_type),
+                      f"an alert showing the problem {problem_type}")
