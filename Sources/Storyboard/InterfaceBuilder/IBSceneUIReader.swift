@@ -73,10 +73,12 @@ struct IBSceneUIReader {
     private mutating func barItems(_ elements: [XMLElementNode]) -> [BarItemUI] {
         if elements.count > SceneUI.maxBarItems { droppedBarItems += elements.count - SceneUI.maxBarItems }
         return elements.prefix(SceneUI.maxBarItems).map { element in
-            // A bar item wrapping a custom view (a button) shows that view's title.
+            // A bar item wrapping a custom view (a button) shows that view's title, and tapping it
+            // performs the view's segue.
             let customView = element.children.first { $0["key"] == "customView" }
             let title = element["title"] ?? customView.flatMap(Self.buttonTitle)
-            return BarItemUI(title: text(title), systemItem: element["systemItem"], trigger: trigger(of: element))
+            let performs = trigger(of: element) ?? customView.flatMap { trigger(of: $0) }
+            return BarItemUI(title: text(title), systemItem: element["systemItem"], trigger: performs)
         }
     }
 
