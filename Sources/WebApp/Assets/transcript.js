@@ -129,8 +129,8 @@ function drawEvent(event) {
       hasResult ? h('span.result', {}, ` → ${JSON.stringify(event.result)}`) : null));
 }
 
-// Interface Builder's scene ids (`9wT-fg-nmz`) say nothing to a reader; the class does.
-const IB_ID = /^[A-Za-z0-9]{3}-[A-Za-z0-9]{2}-[A-Za-z0-9]{3}$/;
+// Interface Builder's scene ids (`9wT-fg-nmz`, `Main:9wT-fg-nmz` in a bundle) say nothing to a reader; the class does.
+const IB_ID = /^(?:[^:]+:)?[A-Za-z0-9]{3}-[A-Za-z0-9]{2}-[A-Za-z0-9]{3}$/;
 
 function receiverName(event) {
   return IB_ID.test(event.scene ?? '') ? (event.class ?? event.scene) : (event.scene ?? '');
