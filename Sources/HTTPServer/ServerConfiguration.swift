@@ -17,11 +17,13 @@ public struct ServerConfiguration: Sendable {
     /// Request bodies larger than this are refused with 413.
     public var maxBodySize: Int
     public var cors: CORSPolicy
+    /// Serve HTTPS with this certificate and key; `nil` serves plain HTTP.
+    public var tls: TLSConfiguration?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, connectionTimeout: Int = 30,
         connectionLimit: Int = 4096, connectionMemoryLimit: Int = 32 * 1024, maxBodySize: Int = 1 << 20,
-        cors: CORSPolicy = CORSPolicy()
+        cors: CORSPolicy = CORSPolicy(), tls: TLSConfiguration? = nil
     ) {
         self.host = host
         self.port = port
@@ -31,6 +33,7 @@ public struct ServerConfiguration: Sendable {
         self.connectionMemoryLimit = connectionMemoryLimit
         self.maxBodySize = maxBodySize
         self.cors = cors
+        self.tls = tls
     }
 
     static var coreCount: Int { max(1, sysconfCores()) }
