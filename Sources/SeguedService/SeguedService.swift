@@ -43,7 +43,9 @@ public final class SeguedService: Sendable {
         let start = ContinuousClock.now
         var endpoint: Endpoint?
         let response: Response
-        if request.bodyExceededLimit {
+        if let refusal = configuration.access.refusal(for: request) {
+            response = refusal.response
+        } else if request.bodyExceededLimit {
             response = Problem.bodyTooLarge(limit: configuration.maxBodySize).response
         } else if let route = route(request) {
             endpoint = route.endpoint

@@ -28,12 +28,15 @@ public struct ServiceConfiguration: Sendable {
     public var defaultProfile: Profile
     /// The body limit the HTTP server enforces, quoted in 413 problems.
     public var maxBodySize: Int
+    /// Bearer token and loopback `Host` checks (``AccessPolicy``); none by default.
+    public var access: AccessPolicy
 
     public init(
         maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20,
         maxInstances: Int = 10_000, maxSessionData: Int = 1 << 20,
         sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000, eventLogBytes: Int = 1 << 20,
-        defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20
+        defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20,
+        access: AccessPolicy = AccessPolicy()
     ) {
         self.maxSessions = maxSessions
         self.maxStoryboards = maxStoryboards
@@ -45,6 +48,7 @@ public struct ServiceConfiguration: Sendable {
         self.eventLogBytes = eventLogBytes
         self.defaultProfile = defaultProfile
         self.maxBodySize = maxBodySize
+        self.access = access
     }
 }
 
