@@ -39,8 +39,9 @@ final class XMLElementNode {
 
 /// Parses XML with the toolchain's parser into ``XMLElementNode``s.
 ///
-/// Documents with a DTD or entity declarations are refused before parsing (XXE, entity expansion);
-/// external entities are never resolved.
+/// Documents that are not UTF-8, or have a DTD or entity declarations, are refused before parsing
+/// (``XMLDocumentGate``: XXE, entity expansion); external entities are never resolved, and the
+/// declarations the parser does report abort it.
 enum XMLElementTree {
     /// Deepest nesting accepted (libxml2's own default limit). The storyboards in the acceptance set
     /// nest 17 deep; a document of a few hundred kilobytes can nest 100,000 deep, and releasing a tree
@@ -48,7 +49,7 @@ enum XMLElementTree {
     static let maxDepth = 256
 
     static func parse(_ data: Data) throws(StoryboardError) -> XMLElementNode {
-        try refuseDeclarations(data)
+        try XMLDocumentGate.check(data)
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
@@ -60,26 +61,17 @@ enum XMLElementTree {
         guard parsed, builder.errorLine == nil, let root = builder.root else {
             let line = builder.errorLine ?? parser.lineNumber
             let column = builder.errorColumn ?? parser.columnNumber
+            if let declaration = builder.declaration {
+                throw StoryboardError(
+                    kind: .refused,
+                    issues: [.init(path: "", message: "documents with \(declaration) declarations are refused (DTDs and entities are not allowed)", line: line, column: column)])
+            }
             let reason = builder.tooDeep
                 ? "elements are nested more than \(maxDepth) deep"
                 : parser.parserError.map { Self.describe($0) } ?? "not well-formed XML"
             throw StoryboardError(kind: .malformed, issues: [.init(path: "", message: reason, line: line, column: column)])
         }
         return root
-    }
-
-    /// A DTD can declare entities that expand without bound or read local files; a storyboard never
-    /// has one, so any `<!DOCTYPE` or `<!ENTITY` is refused outright.
-    private static func refuseDeclarations(_ data: Data) throws(StoryboardError) {
-        for marker in ["<!DOCTYPE", "<!ENTITY"] {
-            guard let range = data.range(of: Data(marker.utf8)) else { continue }
-            let before = data[data.startIndex..<range.lowerBound]
-            let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            let column = before.count - (before.lastIndex(of: 0x0A).map { $0 - data.startIndex + 1 } ?? 0) + 1
-            throw StoryboardError(
-                kind: .refused,
-                issues: [.init(path: "", message: "documents with \(marker) declarations are refused (DTDs and entities are not allowed)", line: line, column: column)])
-        }
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -94,8 +86,38 @@ enum XMLElementTree {
         var errorLine: Int?
         var errorColumn: Int?
         var tooDeep = false
+        /// A DTD declaration the parser reported (a second line of defence: ``XMLDocumentGate``
+        /// refuses DTDs first, and FoundationXML reports no entity declarations).
+        var declaration: String?
 
         init(parser: XMLParser) { self.parser = parser }
+
+        private func refuse(_ declaration: String, _ parser: XMLParser) {
+            if errorLine == nil { (self.declaration, errorLine, errorColumn) = (declaration, parser.lineNumber, parser.columnNumber) }
+            parser.abortParsing()
+        }
+
+        func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
+            refuse("<!ELEMENT", parser)
+        }
+
+        func parser(
+            _ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String, forElement elementName: String,
+            type: String?, defaultValue: String?
+        ) {
+            refuse("<!ATTLIST", parser)
+        }
+
+        func parser(_ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?) {
+            refuse("<!NOTATION", parser)
+        }
+
+        func parser(
+            _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
+            notationName: String?
+        ) {
+            refuse("<!ENTITY", parser)
+        }
 
         func parser(
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
