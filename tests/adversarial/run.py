@@ -343,12 +343,6 @@ def test_many_query_arguments_are_answered():
         assert status == 200, body
 
 
-def test_malformed_content_length_is_answered_once():
-    with Daemon() as d:
-        answer = smuggle(d.port, b"POST /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1x\r\n\r\n")
-        assert answer.count(b"HTTP/1.1 400") == 1, answer
-
-
 IB_HEAD = '<?xml version="1.0" encoding="{enc}"?>'
 
 
