@@ -19,7 +19,7 @@ public struct AccessPolicy: Sendable {
 
     /// - Parameters:
     ///   - token: the bearer token every non-public request must carry; `nil` for none.
-    ///   - loopbackOnly: refuse requests whose `Host` is not `localhost`, `127.0.0.1` or `[::1]`.
+    ///   - loopbackOnly: refuse requests whose `Host` is not `localhost`, `127.0.0.1` (127.0.0.0/8) or `[::1]`.
     public init(token: String? = nil, loopbackOnly: Bool = false) {
         tokenDigest = token.map { Array(SHA256.hash(data: Array($0.utf8))) }
         self.loopbackOnly = loopbackOnly
@@ -55,7 +55,8 @@ public struct AccessPolicy: Sendable {
         return token.isEmpty ? nil : token
     }
 
-    /// `localhost`, `127.0.0.1` or `[::1]`, with or without a port (letters in any case).
+    /// `localhost`, `127.0.0.1` (or another address in 127.0.0.0/8) or `[::1]`, with or without a port
+    /// (letters in any case).
     static func isLoopbackName(_ host: String) -> Bool {
         var name = Substring(host.lowercased())
         if name.hasPrefix("[") {
@@ -68,7 +69,17 @@ public struct AccessPolicy: Sendable {
             guard isPort(name[colon...]) else { return false }
             name = name[..<colon]
         }
-        return name == "localhost" || name == "127.0.0.1"
+        return name == "localhost" || isLoopbackIPv4(name)
+    }
+
+    /// A dotted-quad literal in 127.0.0.0/8 (a server may listen on 127.0.0.2; a page reaching it by
+    /// such a literal was loaded from this machine, not through a rebound name).
+    private static func isLoopbackIPv4(_ name: Substring) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            (1...3).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber } && Int(part)! <= 255
+        }
     }
 
     /// ":" and one to five digits.
