@@ -436,6 +436,24 @@ def test_drain_refuses_new_connections_closes_keepalive_and_is_bounded():
         keepalive.close()
 
 
+def test_a_second_signal_ends_the_drain_at_once():
+    with Daemon("--shutdown-grace", "60") as d:
+        slow = connect(d.port)
+        slow.sendall(b"POST /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        time.sleep(0.3)
+        d.process.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        assert d.process.poll() is None, "no drain at all"
+        start = time.time()
+        d.process.send_signal(signal.SIGTERM)
+        code = d.process.wait(timeout=5)
+        assert time.time() - start < 2 and code != 0, (code, d.text()[-300:])
+        slow.close()
+    with Daemon("--shutdown-grace", "60") as d:
+        d.process.send_signal(signal.SIGTERM)
+        assert d.process.wait(timeout=5) == 0, "an idle daemon drains at once, with status 0"
+
+
 # ---- 7. headers ---------------------------------------------------------------------------------
 
 def test_api_responses_say_nosniff_and_no_store():
