@@ -185,12 +185,18 @@ static inline enum MHD_Result segued_nul_walk_header(void *cls, enum MHD_ValueKi
 /// end of each C string there must be only NULs up to the next header's name, and after the last
 /// one up to the block's end; anything else was hidden behind a NUL. A folded (obs-fold) header is
 /// joined elsewhere in the pool and fails the walk too, which RFC 9112 §5.2 allows (400).
-/// `version` is the HTTP version string the access handler got ("" for a request line without).
-static inline int segued_mhd_hides_nul(struct MHD_Connection *connection, const char *method, const char *version)
+/// `url` and `version` are the target and HTTP version the access handler got ("" for a request
+/// line without a version); the method is checked the same way, up to the target.
+static inline int segued_mhd_hides_nul(
+    struct MHD_Connection *connection, const char *method, const char *url, const char *version)
 {
     struct segued_nul_walk walk = {NULL, 0};
     size_t size = segued_mhd_header_size(connection);
-    if (size == 0 || method == NULL || version == NULL || version[0] == '\0') return 0;
+    if (size == 0 || method == NULL || url == NULL || version == NULL || version[0] == '\0') return 0;
+    /* The method, then the NUL written over the space after it and any spaces skipped, then the target. */
+    for (const char *p = method + strlen(method); p < url; p++) {
+        if (*p != '\0' && *p != ' ') return 1;
+    }
     walk.end_of_previous = version + strlen(version);
     MHD_get_connection_values(connection, MHD_HEADER_KIND, segued_nul_walk_header, &walk);
     segued_nul_walk_to(&walk, method + size);

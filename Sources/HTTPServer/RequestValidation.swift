@@ -6,7 +6,7 @@ struct RequestShape {
     var headerFields: [(name: String, value: String)]
     /// The request target held a literal NUL (libmicrohttpd would have cut it there).
     var nulInTarget = false
-    /// A header line held a literal NUL (or was folded over lines).
+    /// The method or a header line held a literal NUL (or a header was folded over lines).
     var nulInHeaders = false
     var tooManyQueryArguments = false
 }
@@ -32,7 +32,7 @@ enum RequestValidation {
 
     static func refusal(for shape: RequestShape) -> Response? {
         if shape.nulInTarget { return malformed("The request target contains a NUL byte.") }
-        if shape.nulInHeaders { return malformed("A header field contains a NUL byte or is folded over lines.") }
+        if shape.nulInHeaders { return malformed("The method or a header field contains a NUL byte, or a header is folded over lines.") }
         if shape.tooManyQueryArguments {
             return HTTPProblem.response(
                 status: 414, code: "too-many-query-arguments", title: "URI Too Long",

@@ -278,11 +278,12 @@ def test_nul_in_request_target_is_400_and_deletes_nothing():
         assert status == 200, "the NUL request deleted the session"
 
 
-def test_nul_in_a_header_is_400():
+def test_nul_in_the_method_or_a_header_is_400():
     with Daemon() as d:
         for raw in [b"GET /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: a\x00b\r\n\r\n",
                     b"GET /v1/sessions HTTP/1.1\r\nX-Last: a\x00b\r\nHost: 127.0.0.1\r\n\r\n",
-                    b"GET /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\x00.attacker.example\r\n\r\n"]:
+                    b"GET /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\x00.attacker.example\r\n\r\n",
+                    b"DELETE\x00GET /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"]:
             status, headers, body, _ = exchange(d.port, raw)
             problem(status, headers, body, 400, "malformed-request")
         status, _, _, _ = exchange(d.port, b"GET /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Fine: a b\t c\r\n\r\n")

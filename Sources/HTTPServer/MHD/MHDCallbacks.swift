@@ -25,7 +25,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         let shape = RequestShape(
             version: version.map { String(cString: $0) } ?? "", headerFields: context.headerFields,
             nulInTarget: mhdTargetHidesNUL(url: url, version: version, rawLength: context.rawTargetLength),
-            nulInHeaders: segued_mhd_hides_nul(connection, method, version) != 0,
+            nulInHeaders: segued_mhd_hides_nul(connection, method, url, version) != 0,
             tooManyQueryArguments: context.tooManyQueryArguments)
         if let refusal = RequestValidation.refusal(for: shape) { return mhdQueue(refusal, on: connection) }
         return .YES
