@@ -14,8 +14,8 @@ struct RequestShape {
 /// Refuses requests whose framing or bytes are ambiguous, before the handler sees them, with a
 /// problem document and `Connection: close`: libmicrohttpd 0.9.75 lets them through.
 ///
-/// - a literal NUL in the target or a header: MHD keeps both as C strings, so the rest was silently
-///   cut off (`DELETE /v1/sessions/victim\0xyz` deleted `victim`);
+/// - a literal NUL in the method, the target or a header: MHD keeps them as C strings, so the rest was
+///   silently cut off (`DELETE /v1/sessions/victim\0xyz` deleted `victim`);
 /// - `Content-Length` twice with different values, or with `Transfer-Encoding` (RFC 9112 §6.3: a
 ///   request smuggling shape): MHD read the first and ran the rest as a second request;
 /// - a `Transfer-Encoding` other than `chunked`: MHD waited for the connection to close (the
