@@ -1,6 +1,7 @@
 import Foundation
-import Storyboard
 import Testing
+
+@testable import Storyboard
 
 /// Documents refused before the XML parser sees them (the entity bomb in other encodings, and the
 /// attribute flood) and the storyboards that still pass.
@@ -64,5 +65,20 @@ struct XMLDocumentGateTests {
             </document>
             """.utf8)
         #expect(Self.refusal(data)?.issues.map(\.message) == nil)
+    }
+
+    @Test func entityExpansion_pastTheGate_isStoppedByTheParser() {
+        // Were a DTD to reach the parser: libxml2 expands entities in attribute values (20,000
+        // bytes referenced 400 times: 8 MB from 16 KB), which the builder bounds by the document's size.
+        let entity = String(repeating: "x", count: 20_000)
+        let references = String(repeating: "&e;", count: 400)
+        let data = Data("<?xml version=\"1.0\"?><!DOCTYPE d [<!ENTITY e \"\(entity)\">]><d a=\"\(references)\"/>".utf8)
+        do throws(StoryboardError) {
+            _ = try XMLElementTree.parseChecked(data)
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.kind == .refused)
+            #expect(error.issues.map(\.message) == ["documents with <!ENTITY declarations are refused (DTDs and entities are not allowed)"])
+        }
     }
 }

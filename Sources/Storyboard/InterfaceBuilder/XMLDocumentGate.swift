@@ -7,7 +7,8 @@ import Foundation
 /// attribute and notation declarations but not of the internal subset itself nor of entity
 /// declarations (swift-corelibs-foundation's `_NSXMLParserInternalSubset` and `getEntity` go straight
 /// to libxml2; checked with a test program), and libxml2 expands a declared entity before any
-/// callback could stop it. So the refusal is made where it can be sound: the parser is only ever
+/// callback hears of it (the builder in ``XMLElementTree`` stops attribute values that outgrow the
+/// document, a second line). So the refusal is made where it can be sound: the parser is only ever
 /// given UTF-8 (the encoding Xcode writes), in which `<!DOCTYPE` and `<!ENTITY` are those bytes and
 /// nothing else. A document in UTF-16, UTF-32, EBCDIC, UTF-7 or any other encoding is refused as
 /// such: libxml2 would decode it (from its first bytes or its encoding declaration) and a byte check

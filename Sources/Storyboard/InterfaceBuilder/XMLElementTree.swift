@@ -41,7 +41,8 @@ final class XMLElementNode {
 ///
 /// Documents that are not UTF-8, or have a DTD or entity declarations, are refused before parsing
 /// (``XMLDocumentGate``: XXE, entity expansion); external entities are never resolved, and the
-/// declarations the parser does report abort it.
+/// declarations the parser does report, or attribute values larger than the document (expanded
+/// entities), abort it.
 enum XMLElementTree {
     /// Deepest nesting accepted (libxml2's own default limit). The storyboards in the acceptance set
     /// nest 17 deep; a document of a few hundred kilobytes can nest 100,000 deep, and releasing a tree
@@ -50,10 +51,16 @@ enum XMLElementTree {
 
     static func parse(_ data: Data) throws(StoryboardError) -> XMLElementNode {
         try XMLDocumentGate.check(data)
+        return try parseChecked(data)
+    }
+
+    /// Parses a document ``XMLDocumentGate`` has let through (tests call it directly, to show the
+    /// parser's own line of defence).
+    static func parseChecked(_ data: Data) throws(StoryboardError) -> XMLElementNode {
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
-        let builder = Builder(parser: parser)
+        let builder = Builder(parser: parser, valueLimit: data.count)
         parser.delegate = builder
         let parsed = parser.parse()
         // libxml2 recovers from some errors and still reports success, so an error the delegate
@@ -89,8 +96,17 @@ enum XMLElementTree {
         /// A DTD declaration the parser reported (a second line of defence: ``XMLDocumentGate``
         /// refuses DTDs first, and FoundationXML reports no entity declarations).
         var declaration: String?
+        /// Bytes of attribute values reported so far, and their bound. libxml2 expands entities in
+        /// attribute values before the delegate hears of them (16 KB made 8 MB of values; entities
+        /// in text are not reported at all), and without entities the values are at most the
+        /// document (character references and normalization only shrink them).
+        private var valueBytes = 0
+        private let valueLimit: Int
 
-        init(parser: XMLParser) { self.parser = parser }
+        init(parser: XMLParser, valueLimit: Int) {
+            self.parser = parser
+            self.valueLimit = valueLimit
+        }
 
         private func refuse(_ declaration: String, _ parser: XMLParser) {
             if errorLine == nil { (self.declaration, errorLine, errorColumn) = (declaration, parser.lineNumber, parser.columnNumber) }
@@ -123,6 +139,8 @@ enum XMLElementTree {
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
+            for value in attributes.values { valueBytes += value.utf8.count }
+            guard valueBytes <= valueLimit else { return refuse("<!ENTITY", parser) }
             guard stack.count < XMLElementTree.maxDepth else {
                 if errorLine == nil { (tooDeep, errorLine, errorColumn) = (true, parser.lineNumber, parser.columnNumber) }
                 parser.abortParsing()
