@@ -22,5 +22,8 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
     CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && head -n 1 <&3 | grep -q ' 200 '"]
 STOPSIGNAL SIGTERM
+# Listening on 0.0.0.0, segued refuses to start without a bearer token (README, Security): run with
+# `-e SEGUED_TOKEN=$(openssl rand -hex 32)`, or mount a file and add `--token-file FILE` to the
+# command. /healthz, which the health check asks, needs no token.
 ENTRYPOINT ["/usr/local/bin/segued"]
 CMD ["serve", "--host", "0.0.0.0", "--port", "8080"]

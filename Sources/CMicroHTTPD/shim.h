@@ -82,12 +82,12 @@ static inline struct MHD_Daemon *segued_mhd_start(
     MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     MHD_AcceptPolicyCallback accept_policy, MHD_NotifyConnectionCallback notify_connection, void *connections_cls,
-    int *bad_address)
+    unsigned int security_flags, const struct MHD_OptionItem *security_options, int *bad_address)
 {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *address;
-    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | security_flags;
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
     *bad_address = 0;
@@ -115,7 +115,99 @@ static inline struct MHD_Daemon *segued_mhd_start(
         MHD_OPTION_UNESCAPE_CALLBACK, segued_mhd_unescape, NULL,
         /* Connection accounting (the server's limits, per address, request deadlines). */
         MHD_OPTION_NOTIFY_CONNECTION, notify_connection, connections_cls,
+        MHD_OPTION_ARRAY, security_options,
         MHD_OPTION_END);
+}
+
+// ---- Request validation and TLS (segued_mhd_security_options) -------------------------------------
+
+/// The options of request validation and TLS, written into `items` (room for 4) and ended by
+/// MHD_OPTION_END, for segued_mhd_start's MHD_OPTION_ARRAY (MHD_OPTION_STRICT_FOR_CLIENT is left
+/// off: its missing-Host refusal is an HTML page; the access handler refuses with a problem):
+/// - MHD_OPTION_URI_LOG_CALLBACK: called with the raw request target "before we modify URI *or*
+///   args" (connection.c); its result becomes the request's `*con_cls`;
+/// - with `cert` and `key` (PEM, NUL-terminated; read by MHD_start_daemon, which loads them into
+///   GnuTLS before it returns): MHD_OPTION_HTTPS_MEM_CERT and MHD_OPTION_HTTPS_MEM_KEY. The
+///   caller adds MHD_USE_TLS to the flags.
+static inline void segued_mhd_security_options(
+    struct MHD_OptionItem *items, const char *cert, const char *key,
+    void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *connection), void *uri_log_cls)
+{
+    int n = 0;
+    items[n++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)uri_log, uri_log_cls};
+    if (cert != NULL && key != NULL) {
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)cert};
+        items[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)key};
+    }
+    items[n] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
+}
+
+/// The length of the C string `s` (NUL-checks compare it with lengths libmicrohttpd measured).
+static inline size_t segued_strlen(const char *s) { return strlen(s); }
+
+/// The HTTP status libmicrohttpd has queued on the connection itself (its own 400/413/431 pages),
+/// 0 when none: MHD_CONNECTION_INFO_HTTP_STATUS.
+static inline unsigned int segued_mhd_queued_status(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS);
+    return info == NULL ? 0 : info->http_status;
+}
+
+/// The size of the request line and header block as received (MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE).
+static inline size_t segued_mhd_header_size(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
+/// State of segued_mhd_hides_nul's walk over the header block.
+struct segued_nul_walk {
+    const char *end_of_previous; /* where the previous line's text ended (its C string's NUL) */
+    int hidden;
+};
+
+/// After a line's text: only the NULs libmicrohttpd wrote over CR and LF, then exactly `next`.
+static inline void segued_nul_walk_to(struct segued_nul_walk *walk, const char *next)
+{
+    const char *p = walk->end_of_previous;
+    if (p == NULL) return;
+    while (p < next && *p == '\0') p++;
+    if (p != next) walk->hidden = 1;
+}
+
+static inline enum MHD_Result segued_nul_walk_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    struct segued_nul_walk *walk = cls;
+    (void)kind;
+    segued_nul_walk_to(walk, key);
+    walk->end_of_previous = value != NULL ? value + strlen(value) : key + strlen(key);
+    return MHD_YES;
+}
+
+/// Whether the request's header lines hide a literal NUL: libmicrohttpd 0.9.75 keeps header names
+/// and values as C strings pointing into its read buffer (connection.c, process_header_line), so a
+/// NUL inside a value silently cuts it short ("X: a\0b" is "X: a"). Each line in that buffer is its
+/// text, then the NULs written over its CR LF (get_next_header_line), then the next line; the block
+/// ends `header_size` bytes after the method (MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE). So from the
+/// end of each C string there must be only NULs up to the next header's name, and after the last
+/// one up to the block's end; anything else was hidden behind a NUL. A folded (obs-fold) header is
+/// joined elsewhere in the pool and fails the walk too, which RFC 9112 §5.2 allows (400).
+/// `url` and `version` are the target and HTTP version the access handler got ("" for a request
+/// line without a version); the method is checked the same way, up to the target.
+static inline int segued_mhd_hides_nul(
+    struct MHD_Connection *connection, const char *method, const char *url, const char *version)
+{
+    struct segued_nul_walk walk = {NULL, 0};
+    size_t size = segued_mhd_header_size(connection);
+    if (size == 0 || method == NULL || url == NULL || version == NULL || version[0] == '\0') return 0;
+    /* The method, then the NUL written over the space after it and any spaces skipped, then the target. */
+    for (const char *p = method + strlen(method); p < url; p++) {
+        if (*p != '\0' && *p != ' ') return 1;
+    }
+    walk.end_of_previous = version + strlen(version);
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, segued_nul_walk_header, &walk);
+    segued_nul_walk_to(&walk, method + size);
+    return walk.hidden;
 }
 
 /// The port the daemon is bound to (the ephemeral one when started with port 0); 0 if unknown.

@@ -43,12 +43,14 @@ public struct ServerConfiguration: Sendable {
     /// comes (notes/libmicrohttpd.md, pitfall 6). It runs on libmicrohttpd's threads, once a request.
     public var routeBodyLimit: (@Sendable (_ method: String, _ path: String) -> Int?)?
     public var cors: CORSPolicy
+    /// Serve HTTPS with this certificate and key; `nil` serves plain HTTP.
+    public var tls: TLSConfiguration?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, connectionTimeout: Int = 30,
         connectionLimit: Int = 4096, connectionMemoryLimit: Int = 32 * 1024, maxBodySize: Int = 1 << 20,
         routeBodyLimit: (@Sendable (_ method: String, _ path: String) -> Int?)? = nil, cors: CORSPolicy = CORSPolicy(),
-        connectionsPerAddress: Int = 1024, requestTimeout: Int = 30,
+        tls: TLSConfiguration? = nil, connectionsPerAddress: Int = 1024, requestTimeout: Int = 30,
         socketBufferSize: Int = 64 << 10, maxStreamBytes: Int = 64 << 20,
         streamHeartbeat: Duration = .seconds(15)
     ) {
@@ -61,6 +63,7 @@ public struct ServerConfiguration: Sendable {
         self.maxBodySize = maxBodySize
         self.routeBodyLimit = routeBodyLimit
         self.cors = cors
+        self.tls = tls
         self.connectionsPerAddress = connectionsPerAddress
         self.requestTimeout = requestTimeout
         self.socketBufferSize = socketBufferSize

@@ -15,6 +15,8 @@ final class ServerCore: Sendable {
     let connections: ConnectionTable
     /// Open streams and the bytes queued in them.
     let streams: StreamHost
+    /// Set when a graceful stop begins: responses then close their connection.
+    let draining = Atomic<Bool>(false)
 
     init(configuration: ServerConfiguration, handler: @escaping @Sendable (Request) -> Response) {
         self.configuration = configuration
@@ -25,9 +27,13 @@ final class ServerCore: Sendable {
 
     /// Runs the handler with CORS applied: preflights from allowed origins are answered here.
     func respond(to request: Request) -> Response {
-        if let preflight = configuration.cors.preflight(request) { return preflight }
+        if var preflight = configuration.cors.preflight(request) {
+            if draining.load(ordering: .relaxed) { preflight.setHeader("Connection", "close") }
+            return preflight
+        }
         var response = handler(request)
         configuration.cors.apply(to: &response, for: request)
+        if draining.load(ordering: .relaxed) { response.setHeader("Connection", "close") }
         return response
     }
 }

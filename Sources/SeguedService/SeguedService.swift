@@ -45,9 +45,11 @@ public final class SeguedService: Sendable {
         let start = ContinuousClock.now
         var endpoint: Endpoint?
         let response: Response
+        if let refusal = configuration.access.refusal(for: request) {
+            response = refusal.response
         // The server drops a body past the limit; one handed over whole by another caller is held
         // to the same limit (matched only for bodies past the smaller limit, as most have none).
-        if request.bodyExceededLimit
+        } else if request.bodyExceededLimit
             || (request.body.count > min(configuration.maxBodySize, configuration.maxUploadSize)
                 && request.body.count > bodyLimit(method: request.method, path: request.path)) {
             response = bodyTooLarge(request).response

@@ -37,6 +37,8 @@ public struct ServiceConfiguration: Sendable {
     /// Bytes a stream may hold for a client that does not read (beyond the backlog it asked for);
     /// past it the stream is dropped.
     public var maxStreamQueue: Int
+    /// Bearer token and loopback `Host` checks (``AccessPolicy``); none by default.
+    public var access: AccessPolicy
 
     public init(
         maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20,
@@ -44,7 +46,8 @@ public struct ServiceConfiguration: Sendable {
         sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000, eventLogBytes: Int = 1 << 20,
         defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20,
         maxUploadSize: Int = 16 << 20,
-        maxStreams: Int = 2_048, maxStreamsPerSession: Int = 32, maxStreamQueue: Int = 256 << 10
+        maxStreams: Int = 2_048, maxStreamsPerSession: Int = 32, maxStreamQueue: Int = 256 << 10,
+        access: AccessPolicy = AccessPolicy()
     ) {
         self.maxSessions = maxSessions
         self.maxStoryboards = maxStoryboards
@@ -60,6 +63,7 @@ public struct ServiceConfiguration: Sendable {
         self.maxStreams = maxStreams
         self.maxStreamsPerSession = maxStreamsPerSession
         self.maxStreamQueue = maxStreamQueue
+        self.access = access
     }
 }
 

@@ -92,8 +92,20 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("cors-origin"), help: "A browser origin allowed to call the API, e.g. http://localhost:3000 (repeatable).")
     var corsOrigins: [String] = []
 
-    @Option(help: "Seconds in-flight requests get to finish on SIGTERM or SIGINT.")
+    @Option(help: "Seconds in-flight requests get to finish on SIGTERM or SIGINT; the daemon exits within it (a second signal: at once).")
     var shutdownGrace = 10
+
+    @Option(help: "A file holding the bearer token every request but /healthz, /readyz and /ui/ must carry (default: $SEGUED_TOKEN, else none).")
+    var tokenFile: String?
+
+    @Flag(help: "Listen on a non-loopback address without a token (only on a network you trust).")
+    var insecureNoToken = false
+
+    @Option(help: "PEM certificate (chain) to serve HTTPS with; needs --tls-key.")
+    var tlsCert: String?
+
+    @Option(help: "PEM private key of --tls-cert.")
+    var tlsKey: String?
 
     @Option(help: "trace, debug (one line per request), info (lifecycle), notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
@@ -120,6 +132,13 @@ struct Serve: ParsableCommand {
         guard streamQueueBytes > 0, maxStreamBytes > 0 else { throw ValidationError("--stream-queue-bytes and --max-stream-bytes must be positive") }
         guard streamHeartbeat > 0 else { throw ValidationError("--stream-heartbeat must be positive") }
         guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
+        _ = try security()
+    }
+
+    func security() throws -> ServeSecurity {
+        try ServeSecurity(
+            host: host, tokenFile: tokenFile, environment: ProcessInfo.processInfo.environment,
+            insecureNoToken: insecureNoToken, tlsCert: tlsCert, tlsKey: tlsKey)
     }
 
     func run() throws {
@@ -130,9 +149,11 @@ struct Serve: ParsableCommand {
             return handler
         }
         let logger = Logger(label: "segued")
+        let security = try security()
         // Block the signals before libmicrohttpd starts its threads, which inherit the mask, so that
-        // only the main thread's sigwait receives them (notes/libmicrohttpd.md, pitfall 11).
-        let signals = SignalWaiter(blocking: [SIGTERM, SIGINT])
+        // only the main thread's sigwait receives them (notes/libmicrohttpd.md, pitfall 11). SIGHUP
+        // and SIGUSR1, whose default action ends a process, are received to be ignored (logged).
+        let signals = SignalWaiter(blocking: [SIGTERM, SIGINT, SIGHUP, SIGUSR1])
 
         let service = SeguedService(
             configuration: ServiceConfiguration(
@@ -140,7 +161,8 @@ struct Serve: ParsableCommand {
                 maxInstances: maxInstances, maxSessionData: maxSessionData,
                 sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize, eventLogBytes: eventLogBytes,
                 defaultProfile: profile, maxBodySize: maxBodySize, maxUploadSize: maxUploadSize,
-                maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession, maxStreamQueue: streamQueueBytes),
+                maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession, maxStreamQueue: streamQueueBytes,
+                access: security.access),
             logger: logger)
         for path in storyboards {
             let imported = try StoryboardFile.load(path)
@@ -156,7 +178,7 @@ struct Serve: ParsableCommand {
             configuration: ServerConfiguration(
                 host: host, port: port, threads: threads, connectionTimeout: connectionTimeout,
                 connectionLimit: maxConnections, maxBodySize: maxBodySize, routeBodyLimit: service.bodyLimit,
-                cors: CORSPolicy(allowedOrigins: Set(corsOrigins)),
+                cors: CORSPolicy(allowedOrigins: Set(corsOrigins)), tls: security.tls,
                 connectionsPerAddress: maxConnectionsPerAddress, requestTimeout: requestTimeout, socketBufferSize: socketBuffer,
                 maxStreamBytes: maxStreamBytes, streamHeartbeat: .seconds(streamHeartbeat)),
             handler: service.handle)
@@ -167,12 +189,25 @@ struct Serve: ParsableCommand {
             throw ExitCode(1)
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        logger.info("segued \(Segued.version) listening on http://\(shownHost):\(server.port) (demo storyboard: \(service.demoStoryboardID), also \"demo\")")
+        let scheme = security.tls == nil ? "http" : "https"
+        let auth = security.token == nil ? "no token" : "bearer token required"
+        logger.info("segued \(Segued.version) listening on \(scheme)://\(shownHost):\(server.port) (\(auth); demo storyboard: \(service.demoStoryboardID), also \"demo\")")
+        if security.token == nil, !security.loopbackOnly {
+            logger.warning("listening on \(host) without a token (--insecure-no-token): anyone who reaches the port controls every session")
+        }
         IdleSessionReaper.start(service: service, every: .seconds(min(60, max(1, sessionTTL / 2))), logger: logger)
 
-        let signal = signals.wait()
+        var signal = signals.wait()
+        while signal == SIGHUP || signal == SIGUSR1 {
+            // Logs go to stderr, so there is nothing to reopen; the default action would end the daemon.
+            logger.notice("received \(signal == SIGHUP ? "SIGHUP" : "SIGUSR1"); ignored (only SIGTERM and SIGINT stop segued)")
+            signal = signals.wait()
+        }
         logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"); refusing new connections, finishing in-flight requests, ending \(service.openStreams) event streams")
         service.beginShutdown()
+        // --shutdown-grace is an upper bound: whatever still holds the drain (a handler that does not
+        // return, a connection libmicrohttpd waits on) and a second SIGTERM or SIGINT end the process.
+        signals.exitWhenDrainOverruns(grace: .seconds(shutdownGrace), logger: logger)
         server.shutdown(gracePeriod: .seconds(shutdownGrace))
         logger.info("stopped")
     }

@@ -6,25 +6,33 @@ import Synchronization
 
 /// `MHD_AccessHandlerCallback`: called after the headers, once per body piece, and once more with
 /// `*upload_data_size == 0` when the body is complete.
-let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, conCls in
-    guard let cls, let connection, let conCls, let uploadDataSize else { return .NO }
+let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadDataSize, conCls in
+    guard let cls, let connection, let conCls, let uploadDataSize, let stored = conCls.pointee else { return .NO }
     // The daemon's cls is the ServerCore, passed retained and released only after MHD_stop_daemon
     // has joined every MHD thread, so it outlives this call.
     let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
-    guard let stored = conCls.pointee else {
+    // Made by mhdURILogged for this request, released in mhdRequestCompleted.
+    let context = Unmanaged<MHDConnectionContext>.fromOpaque(stored).takeUnretainedValue()
+    if !context.headersSeen {
         // First call: headers only. "Respond on a later access-handler call, never the first":
-        // queuing here makes 0.9.75 close the connection (notes/libmicrohttpd.md, pitfall 1).
-        // The body limit is decided here, from the method and path, before any of the body comes:
-        // each piece is kept or dropped against it as it arrives (pitfall 6).
+        // queuing here makes 0.9.75 close the connection (notes/libmicrohttpd.md, pitfall 1), which
+        // is what a refused request wants. The body limit is decided here too, from the method and
+        // path, before any of the body comes: each piece is kept or dropped against it as it
+        // arrives (pitfall 6).
         let method = method.map { String(cString: $0) } ?? "GET", path = url.map { String(cString: $0) } ?? "/"
-        let context = MHDConnectionContext(
-            method: method, path: path, limit: core.configuration.bodyLimit(method: method, path: path), core: core)
-        // Released in mhdRequestCompleted.
-        conCls.pointee = Unmanaged.passRetained(context).toOpaque()
-        core.inFlight.add(1, ordering: .relaxed)
+        context.headersReceived(
+            method: method, path: path, limit: core.configuration.bodyLimit(method: method, path: path),
+            headerFields: mhdValues(connection, .HEADER_KIND, lowercasingNames: true))
+        // libmicrohttpd refused the request itself (its own 400, 413 or 431 page) and sends that.
+        guard segued_mhd_queued_status(connection) == 0 else { return .YES }
+        let shape = RequestShape(
+            version: version.map { String(cString: $0) } ?? "", headerFields: context.headerFields,
+            nulInTarget: mhdTargetHidesNUL(url: url, version: version, rawLength: context.rawTargetLength),
+            nulInHeaders: segued_mhd_hides_nul(connection, method, url, version) != 0,
+            tooManyQueryArguments: context.tooManyQueryArguments)
+        if let refusal = RequestValidation.refusal(for: shape) { return mhdQueue(refusal, on: connection) }
         return .YES
     }
-    let context = Unmanaged<MHDConnectionContext>.fromOpaque(stored).takeUnretainedValue()
     if uploadDataSize.pointee > 0 {
         if let uploadData {
             context.append(UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee))
@@ -37,14 +45,58 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
     let request = Request(
         method: context.method, path: context.path,
         query: mhdValues(connection, .GET_ARGUMENT_KIND),
-        headerFields: mhdValues(connection, .HEADER_KIND, lowercasingNames: true),
+        headerFields: context.headerFields,
         body: context.body, bodyExceededLimit: context.exceededLimit)
     let response = core.respond(to: request)
     if let stream = response.stream { return mhdQueueStream(stream, response, context: context, core: core, on: connection) }
     return mhdQueue(response, on: connection)
 }
 
-/// `MHD_RequestCompletedCallback`: releases the per-request context retained on the first call.
+/// `MHD_OPTION_URI_LOG_CALLBACK`: called with the raw request target once the request line is in,
+/// "before we modify URI *or* args" (connection.c). Its result becomes the request's `*con_cls`: the
+/// context, retained here and released in mhdRequestCompleted.
+let mhdURILogged: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+    cls, uri, _ in
+    guard let cls else { return nil }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    let rawLength = uri.map { Int(segued_strlen($0)) } ?? 0
+    var tooMany = false
+    if let uri, let query = mhdQueryStart(uri, length: rawLength) {
+        var arguments = 1
+        for index in 0..<(rawLength - query) where uri[query + index] == CChar(UInt8(ascii: "&")) { arguments += 1 }
+        if arguments > RequestValidation.maxQueryArguments {
+            tooMany = true
+            // Cut the arguments off before libmicrohttpd parses them into its pool: it is about to
+            // write a NUL over the "?" and parse what follows. The target lives in MHD's writable
+            // read buffer (the `const` is only the callback's signature).
+            UnsafeMutablePointer(mutating: uri)[query] = 0
+        }
+    }
+    core.inFlight.add(1, ordering: .relaxed)
+    let context = MHDConnectionContext(
+        rawTargetLength: rawLength, tooManyQueryArguments: tooMany, limit: core.configuration.maxBodySize, core: core)
+    return Unmanaged.passRetained(context).toOpaque()
+}
+
+/// The index just after the "?" of a raw target, if it has a query.
+private func mhdQueryStart(_ uri: UnsafePointer<CChar>, length: Int) -> Int? {
+    for index in 0..<length where uri[index] == CChar(UInt8(ascii: "?")) { return index + 1 }
+    return nil
+}
+
+/// Whether the request target holds a literal NUL. libmicrohttpd hands the target on as a C string,
+/// so `DELETE /v1/sessions/victim\0xyz` reached the router as `/v1/sessions/victim`. In its read
+/// buffer the target runs up to the space before the HTTP version, which it overwrote with a NUL
+/// (connection.c, parse_initial_message_line), and the access handler's `url` and `version` point
+/// there: a target whose C string (measured before libmicrohttpd split and decoded it) stops short
+/// of that space hid bytes behind a NUL. A request line without a version gets a static "".
+private func mhdTargetHidesNUL(url: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, rawLength: Int) -> Bool {
+    guard let url, let version, version.pointee != 0 else { return false }
+    let distance = url.distance(to: version)
+    return distance > 0 && rawLength < distance - 1
+}
+
+/// `MHD_RequestCompletedCallback`: releases the per-request context retained by mhdURILogged.
 let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, connection, conCls, _ in
     guard let cls, let conCls, let stored = conCls.pointee else { return }
     // The next request's deadline starts now.

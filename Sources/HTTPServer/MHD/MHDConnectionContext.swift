@@ -1,15 +1,30 @@
 import Synchronization
 
-/// Per-request state kept in libmicrohttpd's `*con_cls` between access-handler calls: the method and
-/// path from the first call and the body as it arrives in pieces.
+/// Per-request state kept in libmicrohttpd's `*con_cls` between callbacks: what the request line
+/// showed before libmicrohttpd changed it, then the method and path from the access handler's first
+/// call and the body as it arrives in pieces.
 ///
-/// "`con_cls` is per request, not per connection" (notes/libmicrohttpd.md). Retained when stored on
-/// the first call, released exactly once in the request-completed callback, which MHD calls for
-/// aborted requests too.
+/// "`con_cls` is per request, not per connection" (notes/libmicrohttpd.md). Made by the URI log
+/// callback (``mhdURILogged``), whose result libmicrohttpd stores as `*con_cls`; released exactly once
+/// in the request-completed callback, which MHD calls for aborted and refused requests too (the URI
+/// log callback makes the request "client aware", connection.c).
 final class MHDConnectionContext {
-    let method: String
-    let path: String
-    let limit: Int
+    /// Set on the access handler's first call (headers complete).
+    private(set) var method = "GET"
+    private(set) var path = "/"
+    private(set) var headersSeen = false
+    /// Header fields, names lowercased, copied out on the first call.
+    private(set) var headerFields: [(name: String, value: String)] = []
+    /// The body limit: the server's default until the headers show the method and path, then the
+    /// route's (ServerConfiguration.bodyLimit), before any of the body arrives.
+    private(set) var limit: Int
+    /// Bytes of the request target up to its first NUL, measured before libmicrohttpd splits and
+    /// decodes it: shorter than the target when the target holds a literal NUL.
+    let rawTargetLength: Int
+    /// The target had more query arguments than ``RequestValidation/maxQueryArguments``: they were
+    /// cut off before libmicrohttpd parsed them (its per-connection pool ran out at about 458 and it
+    /// then closed the connection without an answer), and the request is refused.
+    let tooManyQueryArguments: Bool
     private(set) var body: [UInt8] = []
     private(set) var exceededLimit = false
     /// The stream the response sends, told when the request ends (the connection is then gone).
@@ -18,15 +33,24 @@ final class MHDConnectionContext {
     /// Counts the contexts alive, so that a leak test can check every retain had its release.
     private let core: ServerCore
 
-    init(method: String, path: String, limit: Int, core: ServerCore) {
-        self.method = method
-        self.path = path
+    init(rawTargetLength: Int, tooManyQueryArguments: Bool, limit: Int, core: ServerCore) {
+        self.rawTargetLength = rawTargetLength
+        self.tooManyQueryArguments = tooManyQueryArguments
         self.limit = limit
         self.core = core
         core.liveContexts.add(1, ordering: .relaxed)
     }
 
     deinit { core.liveContexts.subtract(1, ordering: .relaxed) }
+
+    /// Records the access handler's first call.
+    func headersReceived(method: String, path: String, limit: Int, headerFields: [(name: String, value: String)]) {
+        self.method = method
+        self.path = path
+        self.limit = limit
+        self.headerFields = headerFields
+        headersSeen = true
+    }
 
     /// Appends a piece of the body; past the limit the body is dropped and the rest is drained.
     func append(_ bytes: UnsafeRawBufferPointer) {

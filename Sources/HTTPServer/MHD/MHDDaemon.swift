@@ -25,14 +25,20 @@ final class MHDDaemon: @unchecked Sendable {
         // libmicrohttpd's own limit, per pool thread, stays above the server's (ConnectionTable):
         // reached, it would leave connections in the backlog instead of refusing them.
         let mhdConnectionLimit = UInt32(clamping: configuration.connectionLimit * configuration.threads + 64)
-        let started = segued_mhd_start(
-            configuration.host, UInt16(clamping: configuration.port), UInt32(configuration.threads),
-            UInt32(configuration.connectionTimeout), mhdConnectionLimit,
-            configuration.connectionMemoryLimit, mhdAccessHandler, retained.toOpaque(), mhdRequestCompleted,
-            retained.toOpaque(), mhdAcceptPolicy, mhdNotifyConnection, retained.toOpaque(), &badAddress)
+        let started = MHDDaemon.withSecurityOptions(configuration.tls, core: retained.toOpaque()) { flags, options in
+            segued_mhd_start(
+                configuration.host, UInt16(clamping: configuration.port), UInt32(configuration.threads),
+                UInt32(configuration.connectionTimeout), mhdConnectionLimit,
+                configuration.connectionMemoryLimit, mhdAccessHandler, retained.toOpaque(), mhdRequestCompleted,
+                retained.toOpaque(), mhdAcceptPolicy, mhdNotifyConnection, retained.toOpaque(), flags, options,
+                &badAddress)
+        }
         guard let started else {
             retained.release()
             if badAddress != 0 { throw HTTPServerError(.invalidAddress, "\(configuration.host) is not an IP address") }
+            if configuration.tls != nil {
+                throw HTTPServerError(.startFailed, "cannot listen on \(configuration.host):\(configuration.port) with TLS (is the certificate and key a PEM pair?)")
+            }
             throw HTTPServerError(.startFailed, "cannot listen on \(configuration.host):\(configuration.port)")
         }
         daemon = started
@@ -45,16 +51,21 @@ final class MHDDaemon: @unchecked Sendable {
 
     private let ticker: ServerTicker
 
-    /// Graceful stop (pitfall 11): stop accepting (`MHD_quiesce_daemon`), let in-flight requests
-    /// finish until `deadline`, stop the daemon, then close the listen socket quiesce handed back.
+    /// Graceful stop (pitfall 11): stop accepting (`MHD_quiesce_daemon`, and close the listen socket
+    /// it hands back so that new connections are refused), end the streams, let in-flight requests
+    /// finish until `deadline`, then stop the daemon.
     func stop(waitingUntil deadline: ContinuousClock.Instant) {
         let first = stopped.withLock { done in
             defer { done = true }
             return !done
         }
         guard first else { return }
-        let listenSocket = MHD_quiesce_daemon(daemon)
         let server = core.takeUnretainedValue()
+        // From now on responses say `Connection: close`, so keep-alive clients leave after their request.
+        server.draining.store(true, ordering: .relaxed)
+        // Closed at once rather than after the drain: left open, connections kept arriving in its
+        // backlog and waited there for the whole grace period, unanswered, before being reset.
+        segued_close_socket(MHD_quiesce_daemon(daemon))
         // Streams get their last message and end; what is still open near the deadline (a client
         // not reading) is ended with an error, since stopping with a suspended connection is an
         // API violation (pitfall 11).
@@ -72,8 +83,32 @@ final class MHDDaemon: @unchecked Sendable {
         drain(until: deadline)
         ticker.stop()
         MHD_stop_daemon(daemon)
-        segued_close_socket(listenSocket)
         core.release()
+    }
+
+    // MARK: Request validation and TLS
+
+    /// Runs `start` with the flags and the MHD_OPTION_ARRAY of request validation and TLS
+    /// (segued_mhd_security_options): the URI log callback that makes each request's context, and
+    /// with `tls` MHD_USE_TLS plus the PEM certificate and key (libmicrohttpd's own TLS, GnuTLS in
+    /// Debian's build), which MHD_start_daemon loads before it returns.
+    private static func withSecurityOptions<Result>(
+        _ tls: TLSConfiguration?, core: UnsafeMutableRawPointer,
+        _ start: (UInt32, UnsafePointer<MHD_OptionItem>) -> Result
+    ) -> Result {
+        var items = [MHD_OptionItem](repeating: MHD_OptionItem(), count: 5)
+        return items.withUnsafeMutableBufferPointer { items in
+            guard let tls else {
+                segued_mhd_security_options(items.baseAddress, nil, nil, mhdURILogged, core)
+                return start(0, UnsafePointer(items.baseAddress!))
+            }
+            return tls.certificatePEM.withCString { cert in
+                tls.keyPEM.withCString { key in
+                    segued_mhd_security_options(items.baseAddress, cert, key, mhdURILogged, core)
+                    return start(MHD_USE_TLS.rawValue, UnsafePointer(items.baseAddress!))
+                }
+            }
+        }
     }
 
     var requestsInFlight: Int { core.takeUnretainedValue().inFlight.load(ordering: .relaxed) }

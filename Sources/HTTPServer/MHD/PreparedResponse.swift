@@ -46,6 +46,7 @@ func mhdResponse(_ response: Response) -> OpaquePointer? {
         }
     }
     guard let made else { return nil }
+    addSecurityHeaders(made, unlessIn: response)
     for (name, value) in response.headers where !isContentLength(name) {
         // Bytes, not Characters: iterating Characters ran grapheme breaking on every header value.
         guard !value.utf8.contains(where: { $0 == 13 || $0 == 10 }) else { continue }
@@ -54,6 +55,14 @@ func mhdResponse(_ response: Response) -> OpaquePointer? {
         _ = name.withCString { name in value.withCString { value in MHD_add_response_header(made, name, value) } }
     }
     return made
+}
+
+/// Every response says `X-Content-Type-Options: nosniff` (a browser must not run a JSON body or a
+/// problem as HTML or script), and `Cache-Control: no-store` unless it sets its own (API documents
+/// are per session and change with every operation; a shared cache must not keep them).
+private func addSecurityHeaders(_ made: OpaquePointer, unlessIn response: Response) {
+    _ = MHD_add_response_header(made, "X-Content-Type-Options", "nosniff")
+    if response.header("Cache-Control") == nil { _ = MHD_add_response_header(made, "Cache-Control", "no-store") }
 }
 
 /// The Content-Length a response without a body states, if it states one.

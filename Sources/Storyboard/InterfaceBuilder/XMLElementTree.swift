@@ -48,8 +48,10 @@ final class XMLElementNode {
 
 /// Parses XML with the toolchain's parser into ``XMLElementNode``s.
 ///
-/// Documents with a DTD or entity declarations are refused before parsing (XXE, entity expansion);
-/// external entities are never resolved.
+/// Documents that are not UTF-8, or have a DTD or entity declarations, are refused before parsing
+/// (``XMLDocumentGate``: XXE, entity expansion); external entities are never resolved, and the
+/// declarations the parser does report, or attribute values larger than the document (expanded
+/// entities), abort it.
 enum XMLElementTree {
     /// Deepest nesting accepted (libxml2's own default limit). The storyboards in the acceptance set
     /// nest 17 deep; a document of a few hundred kilobytes can nest 100,000 deep, and releasing a tree
@@ -57,11 +59,17 @@ enum XMLElementTree {
     static let maxDepth = 256
 
     static func parse(_ data: Data) throws(StoryboardError) -> XMLElementNode {
-        try refuseDeclarations(data)
+        try XMLDocumentGate.check(data)
+        return try parseChecked(data)
+    }
+
+    /// Parses a document ``XMLDocumentGate`` has let through (tests call it directly, to show the
+    /// parser's own line of defence).
+    static func parseChecked(_ data: Data) throws(StoryboardError) -> XMLElementNode {
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
-        let builder = Builder(parser: parser)
+        let builder = Builder(parser: parser, valueLimit: data.count)
         parser.delegate = builder
         let parsed = parser.parse()
         // libxml2 recovers from some errors and still reports success, so an error the delegate
@@ -69,26 +77,17 @@ enum XMLElementTree {
         guard parsed, builder.errorLine == nil, let root = builder.root else {
             let line = builder.errorLine ?? parser.lineNumber
             let column = builder.errorColumn ?? parser.columnNumber
+            if let declaration = builder.declaration {
+                throw StoryboardError(
+                    kind: .refused,
+                    issues: [.init(path: "", message: "documents with \(declaration) declarations are refused (DTDs and entities are not allowed)", line: line, column: column)])
+            }
             let reason = builder.tooDeep
                 ? "elements are nested more than \(maxDepth) deep"
                 : parser.parserError.map { Self.describe($0) } ?? "not well-formed XML"
             throw StoryboardError(kind: .malformed, issues: [.init(path: "", message: reason, line: line, column: column)])
         }
         return root
-    }
-
-    /// A DTD can declare entities that expand without bound or read local files; a storyboard never
-    /// has one, so any `<!DOCTYPE` or `<!ENTITY` is refused outright.
-    private static func refuseDeclarations(_ data: Data) throws(StoryboardError) {
-        for marker in ["<!DOCTYPE", "<!ENTITY"] {
-            guard let range = data.range(of: Data(marker.utf8)) else { continue }
-            let before = data[data.startIndex..<range.lowerBound]
-            let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            let column = before.count - (before.lastIndex(of: 0x0A).map { $0 - data.startIndex + 1 } ?? 0) + 1
-            throw StoryboardError(
-                kind: .refused,
-                issues: [.init(path: "", message: "documents with \(marker) declarations are refused (DTDs and entities are not allowed)", line: line, column: column)])
-        }
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -103,13 +102,54 @@ enum XMLElementTree {
         var errorLine: Int?
         var errorColumn: Int?
         var tooDeep = false
+        /// A DTD declaration the parser reported (a second line of defence: ``XMLDocumentGate``
+        /// refuses DTDs first, and FoundationXML reports no entity declarations).
+        var declaration: String?
+        /// Bytes of attribute values reported so far, and their bound. libxml2 expands entities in
+        /// attribute values before the delegate hears of them (16 KB made 8 MB of values; entities
+        /// in text are not reported at all), and without entities the values are at most the
+        /// document (character references and normalization only shrink them).
+        private var valueBytes = 0
+        private let valueLimit: Int
 
-        init(parser: XMLParser) { self.parser = parser }
+        init(parser: XMLParser, valueLimit: Int) {
+            self.parser = parser
+            self.valueLimit = valueLimit
+        }
+
+        private func refuse(_ declaration: String, _ parser: XMLParser) {
+            if errorLine == nil { (self.declaration, errorLine, errorColumn) = (declaration, parser.lineNumber, parser.columnNumber) }
+            parser.abortParsing()
+        }
+
+        func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
+            refuse("<!ELEMENT", parser)
+        }
+
+        func parser(
+            _ parser: XMLParser, foundAttributeDeclarationWithName attributeName: String, forElement elementName: String,
+            type: String?, defaultValue: String?
+        ) {
+            refuse("<!ATTLIST", parser)
+        }
+
+        func parser(_ parser: XMLParser, foundNotationDeclarationWithName name: String, publicID: String?, systemID: String?) {
+            refuse("<!NOTATION", parser)
+        }
+
+        func parser(
+            _ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?, systemID: String?,
+            notationName: String?
+        ) {
+            refuse("<!ENTITY", parser)
+        }
 
         func parser(
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
+            for value in attributes.values { valueBytes += value.utf8.count }
+            guard valueBytes <= valueLimit else { return refuse("<!ENTITY", parser) }
             guard stack.count < XMLElementTree.maxDepth else {
                 if errorLine == nil { (tooDeep, errorLine, errorColumn) = (true, parser.lineNumber, parser.columnNumber) }
                 parser.abortParsing()

@@ -1,0 +1,67 @@
+/// What the access handler's first call knows about a request, before any of it reaches the handler.
+struct RequestShape {
+    /// "HTTP/1.1", "HTTP/1.0", or "" for a request line without a version.
+    var version: String
+    /// Names lowercased, in arrival order.
+    var headerFields: [(name: String, value: String)]
+    /// The request target held a literal NUL (libmicrohttpd would have cut it there).
+    var nulInTarget = false
+    /// The method or a header line held a literal NUL (or a header was folded over lines).
+    var nulInHeaders = false
+    var tooManyQueryArguments = false
+}
+
+/// Refuses requests whose framing or bytes are ambiguous, before the handler sees them, with a
+/// problem document and `Connection: close`: libmicrohttpd 0.9.75 lets them through.
+///
+/// - a literal NUL in the method, the target or a header: MHD keeps them as C strings, so the rest was
+///   silently cut off (`DELETE /v1/sessions/victim\0xyz` deleted `victim`);
+/// - `Content-Length` twice with different values, or with `Transfer-Encoding` (RFC 9112 §6.3: a
+///   request smuggling shape): MHD read the first and ran the rest as a second request;
+/// - a `Transfer-Encoding` other than `chunked`: MHD waited for the connection to close (the
+///   client waits for an answer: a hang until the idle timeout);
+/// - HTTP/1.1 without `Host`, or with two (RFC 9112 §3.2);
+/// - more than ``maxQueryArguments`` query arguments: MHD ran out of its per-connection pool at
+///   about 458 and closed the connection without an answer.
+///
+/// Queued on the access handler's first call, the answer makes libmicrohttpd close the connection
+/// after it (and discard any body), so nothing that follows runs as another request.
+enum RequestValidation {
+    /// No route takes more than a few query arguments.
+    static let maxQueryArguments = 100
+
+    static func refusal(for shape: RequestShape) -> Response? {
+        if shape.nulInTarget { return malformed("The request target contains a NUL byte.") }
+        if shape.nulInHeaders { return malformed("The method or a header field contains a NUL byte, or a header is folded over lines.") }
+        if shape.tooManyQueryArguments {
+            return HTTPProblem.response(
+                status: 414, code: "too-many-query-arguments", title: "URI Too Long",
+                detail: "A request may carry at most \(maxQueryArguments) query arguments.")
+        }
+        let hosts = shape.headerFields.count { $0.name == "host" }
+        if shape.version == "HTTP/1.1", hosts == 0 { return malformed("HTTP/1.1 requests must carry a Host header.") }
+        if hosts > 1 { return malformed("A request must carry one Host header, not \(hosts).") }
+        let lengths = Set(shape.headerFields.filter { $0.name == "content-length" }.map(\.value))
+        let codings = shape.headerFields.filter { $0.name == "transfer-encoding" }.map(\.value)
+        if !codings.isEmpty, !lengths.isEmpty {
+            return malformed("A request must not carry both Content-Length and Transfer-Encoding.")
+        }
+        if lengths.count > 1 { return malformed("A request must not carry different Content-Length values.") }
+        if codings.count > 1 || codings.contains(where: { !isChunked($0) }) {
+            return HTTPProblem.response(
+                status: 501, code: "unsupported-transfer-coding", title: "Not Implemented",
+                detail: "The only transfer coding accepted is chunked.")
+        }
+        return nil
+    }
+
+    private static func malformed(_ detail: String) -> Response {
+        HTTPProblem.response(status: 400, code: "malformed-request", title: "Bad Request", detail: detail)
+    }
+
+    /// libmicrohttpd treats the value case-insensitively as one coding (connection.c,
+    /// parse_connection_headers): "chunked" alone, without surrounding whitespace.
+    private static func isChunked(_ value: String) -> Bool {
+        value.utf8.count == 7 && Request.folded(value) == "chunked"
+    }
+}

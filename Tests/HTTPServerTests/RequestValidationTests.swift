@@ -1,0 +1,60 @@
+import Testing
+
+@testable import HTTPServer
+
+/// The refusals made on the access handler's first call, as a pure function of the request's shape
+/// (tests/adversarial/run.py sends the same shapes as bytes to the daemon).
+struct RequestValidationTests {
+    static func shape(_ fields: [(String, String)], version: String = "HTTP/1.1") -> RequestShape {
+        RequestShape(version: version, headerFields: fields.map { (name: $0.0, value: $0.1) })
+    }
+
+    static func refusal(_ shape: RequestShape) -> (status: Int, type: String?)? {
+        guard let response = RequestValidation.refusal(for: shape) else { return nil }
+        #expect(response.header("Content-Type") == "application/problem+json")
+        #expect(response.header("Connection") == "close")
+        let body = String(decoding: response.body, as: UTF8.self)
+        let type = body.split(separator: "\"").first { $0.hasPrefix("urn:segued:problem:") }.map(String.init)
+        return (response.status, type)
+    }
+
+    @Test func ordinaryRequests_pass() {
+        #expect(Self.refusal(Self.shape([("host", "a")])) == nil)
+        #expect(Self.refusal(Self.shape([("host", "a"), ("content-length", "2"), ("content-length", "2")])) == nil)
+        #expect(Self.refusal(Self.shape([("host", "a"), ("transfer-encoding", "Chunked")])) == nil)
+        #expect(Self.refusal(Self.shape([], version: "HTTP/1.0")) == nil)
+    }
+
+    @Test(arguments: [
+        [("host", "a"), ("content-length", "2"), ("content-length", "20")],
+        [("host", "a"), ("content-length", "2"), ("transfer-encoding", "chunked")],
+        [("host", "a"), ("transfer-encoding", "chunked"), ("content-length", "0")],
+        [("content-length", "0")],
+        [("host", "a"), ("host", "b")],
+    ])
+    func ambiguousFraming_isMalformed(fields: [(String, String)]) {
+        let refusal = Self.refusal(Self.shape(fields))
+        #expect(refusal?.status == 400)
+        #expect(refusal?.type == "urn:segued:problem:malformed-request")
+    }
+
+    @Test(arguments: ["gzip", "chunked, gzip", " chunked", "identity"])
+    func codingsOtherThanChunked_areNotImplemented(coding: String) {
+        let refusal = Self.refusal(Self.shape([("host", "a"), ("transfer-encoding", coding)]))
+        #expect(refusal?.status == 501)
+        #expect(refusal?.type == "urn:segued:problem:unsupported-transfer-coding")
+    }
+
+    @Test func nulBytes_andQueryFloods_areRefused() {
+        var shape = Self.shape([("host", "a")])
+        shape.nulInTarget = true
+        #expect(Self.refusal(shape)?.status == 400)
+        shape = Self.shape([("host", "a")])
+        shape.nulInHeaders = true
+        #expect(Self.refusal(shape)?.status == 400)
+        shape = Self.shape([("host", "a")])
+        shape.tooManyQueryArguments = true
+        #expect(Self.refusal(shape)?.status == 414)
+        #expect(Self.refusal(shape)?.type == "urn:segued:problem:too-many-query-arguments")
+    }
+}
