@@ -19,9 +19,11 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         // is what a refused request wants. The body limit is decided here too, from the method and
         // path, before any of the body comes: each piece is kept or dropped against it as it
         // arrives (pitfall 6).
-        let method = method.map { String(cString: $0) } ?? "GET", path = url.map { String(cString: $0) } ?? "/"
+        // Copies: `method` and `url` themselves must stay libmicrohttpd's pointers, since the NUL
+        // check below measures where they point in its read buffer.
+        let methodName = method.map { String(cString: $0) } ?? "GET", path = url.map { String(cString: $0) } ?? "/"
         context.headersReceived(
-            method: method, path: path, limit: core.configuration.bodyLimit(method: method, path: path),
+            method: methodName, path: path, limit: core.configuration.bodyLimit(method: methodName, path: path),
             headerFields: mhdValues(connection, .HEADER_KIND, lowercasingNames: true))
         // libmicrohttpd refused the request itself (its own 400, 413 or 431 page) and sends that.
         guard segued_mhd_queued_status(connection) == 0 else { return .YES }
