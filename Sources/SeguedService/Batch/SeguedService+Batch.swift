@@ -37,7 +37,7 @@ extension SeguedService {
             }
         } failure: { index, problem in
             var problem = problem
-            problem.detail = "operations[\(index)]: " + problem.detail + " Nothing in the batch was applied."
+            problem.detail = "operations[\(index)]: " + problem.detail + " (nothing in the batch was applied)"
             problem.extensions.append(("operation", .int(index)))
             return problem.response
         }
