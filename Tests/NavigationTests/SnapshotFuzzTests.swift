@@ -61,7 +61,7 @@ enum SnapshotMutator {
             return
         }
         let ids = snapshot.instances.map(\.id)
-        let anyID = choices.chance(80) ? choices.pick(ids) : ControllerID(rawValue: choices.pick([0, -3, snapshot.createdCount + 1, Int.max]))
+        let anyID = choices.chance(80) ? choices.pick(ids) : ControllerID(rawValue: choices.pick([0, -3, snapshot.createdCount &+ 1, Int.max]))
         let target = choices.next(count)
         switch choices.next(14) {
         case 0: snapshot.instances.remove(at: target)
@@ -80,7 +80,7 @@ enum SnapshotMutator {
             switch choices.next(4) {
             case 0: snapshot.revision = choices.pick([0, -1, Int.max, 1 << 60])
             case 1: snapshot.nextEventSequence = choices.pick([0, Int.min, Int.max])
-            case 2: snapshot.createdCount = choices.pick([0, Int.max, snapshot.createdCount - 1])
+            case 2: snapshot.createdCount = choices.pick([0, Int.max, snapshot.createdCount &- 1])
             default: snapshot.instances[target].selectedIndex = choices.pick([-1, 3, Int.max])
             }
         case 8:

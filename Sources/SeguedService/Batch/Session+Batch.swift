@@ -45,11 +45,16 @@ extension Session {
         }
         var navigation = state.navigation
         var steps: [BatchStep] = []
+        // The state after each operation, for the event streams' `operation` messages: kept only
+        // when a stream listens (copies share their buffers until the next operation changes them).
+        let publishing = feed.hasSubscribers
+        var states: [NavigationState] = []
         for (index, command) in commands.enumerated() {
             if let refusal = limitRefusal(command, navigation) { return failure(index, refusal) }
             do throws(NavigationError) {
                 let transcript = try Navigator.apply(command, to: &navigation)
                 steps.append(BatchStep(transcript: transcript, summary: StackSummary(navigation)))
+                if publishing { states.append(navigation) }
             } catch {
                 return failure(index, error.problem)
             }
@@ -57,6 +62,7 @@ extension Session {
         state.navigation = navigation
         for step in steps { state.log.append(contentsOf: step.transcript.events) }
         state.stackDocument = nil
+        for (command, (step, after)) in zip(commands, zip(steps, states)) { publish(command, step.transcript, after) }
         return respond(steps)
     }
 }

@@ -5,6 +5,7 @@ enum Endpoint: CaseIterable, Hashable, Sendable {
     case health, readiness, metrics, openAPI
     case storyboards, storyboard
     case sessions, session, stack, segues, unwind, actions, events, eventStream, snapshot, batch
+    case webApp
 
     /// The path template: the metrics label, as openapi.yaml writes the path.
     var template: String {
@@ -25,13 +26,14 @@ enum Endpoint: CaseIterable, Hashable, Sendable {
         case .eventStream: "/v1/sessions/{id}/events/stream"
         case .snapshot: "/v1/sessions/{id}/snapshot"
         case .batch: "/v1/sessions/{id}/batch"
+        case .webApp: "/ui/{path}"
         }
     }
 
     /// The methods with a handler (``SeguedService/run(_:_:)`` dispatches exactly these).
     var methods: [String] {
         switch self {
-        case .health, .readiness, .metrics, .openAPI, .stack, .events, .eventStream, .snapshot: ["GET"]
+        case .health, .readiness, .metrics, .openAPI, .stack, .events, .eventStream, .webApp, .snapshot: ["GET"]
         case .storyboards, .sessions, .segues: ["GET", "POST"]
         case .storyboard: ["DELETE", "GET"]
         case .session: ["DELETE", "GET", "PUT"]
@@ -45,7 +47,8 @@ enum Endpoint: CaseIterable, Hashable, Sendable {
     }
 }
 
-/// A matched route: the endpoint and the `{id}` in its path, if it has one.
+/// A matched route: the endpoint and the `{id}` in its path, if it has one (for the web app, the
+/// asset's path under `/ui/`, or ``webAppPage``).
 struct Route {
     var endpoint: Endpoint
     var id: String = ""
