@@ -13,7 +13,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Address to listen on (an IPv4 or IPv6 literal; 0.0.0.0 for every interface).")
     var host = "127.0.0.1"
 
-    @Option(help: "Port to listen on; 0 picks a free one.")
+    @Option(help: "Port to listen on; 0 picks a free one. The address listened on is printed on standard output, one line.")
     var port = 8080
 
     @Option(name: .customLong("storyboard"), help: "A storyboard to load at start: segued JSON, a .storyboard file, or an app bundle from segued import (repeatable).")
@@ -191,6 +191,10 @@ struct Serve: ParsableCommand {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let scheme = security.tls == nil ? "http" : "https"
         let auth = security.token == nil ? "no token" : "bearer token required"
+        // The one line on standard output (logs go to standard error): a harness that starts a
+        // daemon with --port 0 reads the address it got from here.
+        print("\(scheme)://\(shownHost):\(server.port)")
+        fflush(nil)
         logger.info("segued \(Segued.version) listening on \(scheme)://\(shownHost):\(server.port) (\(auth); demo storyboard: \(service.demoStoryboardID), also \"demo\")")
         if security.token == nil, !security.loopbackOnly {
             logger.warning("listening on \(host) without a token (--insecure-no-token): anyone who reaches the port controls every session")

@@ -37,6 +37,8 @@ extension SeguedService {
             else if `is`(3, "unwind") { endpoint = .unwind }
             else if `is`(3, "actions") { endpoint = .actions }
             else if `is`(3, "events") { endpoint = .events }
+            else if `is`(3, "snapshot") { endpoint = .snapshot }
+            else if `is`(3, "batch") { endpoint = .batch }
             else { return nil }
             return Route(endpoint: endpoint, id: segments.string(2))
         case 5 where `is`(0, "v1") && `is`(1, "sessions") && `is`(3, "events") && `is`(4, "stream"):
@@ -70,6 +72,8 @@ extension SeguedService {
         case (.unwind, "POST"): return try operate(request, sessionID: id, kind: .unwind)
         case (.actions, "POST"): return try operate(request, sessionID: id, kind: .action)
         case (.events, "GET"): return try getEvents(id, request)
+        case (.snapshot, "GET"): return try getSnapshot(id)
+        case (.batch, "POST"): return try operateBatch(request, sessionID: id)
         case (.webApp, "GET"): return try webApp(request, path: id)
         case (.eventStream, "GET"): return try openEventStream(request, id)
         default:
