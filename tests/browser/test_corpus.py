@@ -115,15 +115,38 @@ def test_quiz_uploaded_and_tapped_through_by_its_labels(browser, segued, shots, 
 
 
 def visible_scene(stack):
-    nodes = {}
+    """The visible instance's scene, and whether a navigation controller holds it (UIKit shows a
+    view controller's toolbarItems only there)."""
+    nodes, parents = {}, {}
 
-    def visit(node):
+    def visit(node, parent):
         nodes[node["id"]] = node
+        parents[node["id"]] = parent
         for child in node.get("children") or []:
-            visit(child)
+            visit(child, node)
     for layer in stack["layers"]:
-        visit(layer["root"])
-    return nodes[stack["visible"]]["scene"]
+        visit(layer["root"], None)
+    parent = parents[stack["visible"]]
+    return nodes[stack["visible"]]["scene"], bool(parent and parent["kind"] == "navigationController")
+
+
+def tappable_names(scene, in_navigation):
+    ui_of_scene = dict(scene.get("ui") or {})
+    if not in_navigation:
+        ui_of_scene.pop("toolbarItems", None)
+    return [name for name, _ in ui.triggers({**scene, "ui": ui_of_scene}) if name]
+
+
+def fresh_tab(driver):
+    """Moves to a new tab and closes the old one. Each storyboard gets its own tab: Chrome keeps a
+    page it navigates away from in its back/forward cache with its event stream open, and six such
+    streams use up its connections to the daemon (reported to the web app's branch)."""
+    old = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    new = driver.current_window_handle
+    driver.switch_to.window(old)
+    driver.close()
+    driver.switch_to.window(new)
 
 
 def test_every_shared_storyboard_shows_its_labels_as_buttons(browser, segued, shots):
@@ -138,12 +161,14 @@ def test_every_shared_storyboard_shows_its_labels_as_buttons(browser, segued, sh
         uploaded = segued.upload_storyboard(file, "Main")
         scenes = segued.storyboard(uploaded["id"])["storyboard"]["scenes"]
         session = segued.start_session(uploaded["id"])
-        scene = scenes[visible_scene(session["stack"])]
+        scene_id, in_navigation = visible_scene(session["stack"])
+        scene = scenes[scene_id]
+        fresh_tab(driver)
         driver.get(f"{segued.base}/ui/sessions/{session['id']}")
         try:
             if ui.scene_title(scene):
                 ui.heading(driver, ui.scene_title(scene))
-            names = [name for name, _ in ui.triggers(scene) if name]
+            names = tappable_names(scene, in_navigation)
             for name in names:
                 ui.wait_until(lambda: ui.buttons(driver, name), f"a button named {name!r}")
             if names:
