@@ -48,7 +48,32 @@ export function renderMap(container, storyboardDocument, stackDocument) {
       {class: 'map-band-label', x: BOX.margin, y: Math.min(...unreached.map(position => position.y)) - 9}));
   }
   container.replaceChildren(svg);
+  bringIntoView(container, positions.get(visibleScene(onScreen)));
   return svg;
+}
+
+function visibleScene(onScreen) {
+  for (const [scene, state] of onScreen) if (state.visible) return scene;
+  return null;
+}
+
+/** Scrolls the map's scrolling ancestor so that the visible scene is in view: a map wider than
+ * its panel would otherwise open on its left edge while the user is deep in the app. */
+function bringIntoView(container, position) {
+  if (!position) return;
+  for (let element = container; element && element !== document.body; element = element.parentElement) {
+    const style = getComputedStyle(element);
+    const across = /(auto|scroll)/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
+    const down = /(auto|scroll)/.test(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
+    if (!across && !down) continue;
+    const svgBox = container.firstElementChild.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    const x = svgBox.left - box.left + element.scrollLeft + position.x + BOX.width / 2;
+    const y = svgBox.top - box.top + element.scrollTop + position.y + BOX.height / 2;
+    if (across) element.scrollLeft = Math.max(0, x - element.clientWidth / 2);
+    if (down) element.scrollTop = Math.max(0, y - element.clientHeight / 2);
+    return;
+  }
 }
 
 /** Every connection to draw: containment first (a container's children), then the scenes' segues. */
