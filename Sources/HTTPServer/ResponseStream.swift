@@ -55,6 +55,9 @@ public final class ResponseStream: Sendable {
                 state.drop()
                 return .dropped
             }
+            // Before the stream is queued on a connection no budget counts its bytes; they are all
+            // ahead of any counted ones, so they are given back first, uncounted.
+            if total == nil { state.unbudgeted += bytes.count }
             state.enqueue(bytes)
             return .queued
         }
@@ -122,18 +125,28 @@ public final class ResponseStream: Sendable {
 final class StreamHost: Sendable {
     let limit: Int
     private let used = Atomic<Int>(0)
-    private let open = Mutex<[ObjectIdentifier: ResponseStream]>([:])
+    private let open = Mutex<(streams: [ObjectIdentifier: ResponseStream], closing: Bool)>(([:], false))
 
     init(limit: Int) { self.limit = limit }
 
+    /// Counts `stream` among the open ones; once the server is stopping (``close()``), a stream
+    /// still being opened (on a kept-alive connection) is ended at once instead: stopping with a
+    /// suspended connection is an API violation.
     func add(_ stream: ResponseStream) {
         stream.host.withLock { $0 = self }
-        open.withLock { $0[ObjectIdentifier(stream)] = stream }
+        let closing = open.withLock { open in
+            if !open.closing { open.streams[ObjectIdentifier(stream)] = stream }
+            return open.closing
+        }
+        if closing { stream.abort() }
     }
 
-    func remove(_ stream: ResponseStream) { _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(stream)) } }
+    /// No stream is added from now on.
+    func close() { open.withLock { $0.closing = true } }
 
-    var streams: [ResponseStream] { open.withLock { Array($0.values) } }
+    func remove(_ stream: ResponseStream) { _ = open.withLock { $0.streams.removeValue(forKey: ObjectIdentifier(stream)) } }
+
+    var streams: [ResponseStream] { open.withLock { Array($0.streams.values) } }
 
     var current: Int { used.load(ordering: .relaxed) }
 

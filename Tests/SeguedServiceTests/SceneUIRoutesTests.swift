@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import SeguedService
+import SeguedTestSupport
 import Storyboard
 import Testing
 
@@ -55,5 +56,25 @@ struct SceneUIRoutesTests {
         let after = try service.handle(.make("GET", "/v1/sessions/\(session)/stack")).json
         let itemsNav = after["layers"]?.arrayValue?.first?["root"]?["children"]?.arrayValue?.first
         #expect(itemsNav?["children"]?.arrayValue?.map { $0["title"] } == [.string("Items"), .string("Item")])
+    }
+}
+
+extension SceneUIRoutesTests {
+    static let corpusFiles = SharedCorpus.storyboardFiles.map(\.lastPathComponent)
+
+    /// A real storyboard uploaded as XML: its normalized graph, scene UI included, loads back as
+    /// segued JSON to the storyboard the importer made (triggers name segues of their scene).
+    @Test(.enabled(if: SharedCorpus.available, "../shared/storyboards is not beside the repository"), arguments: corpusFiles)
+    func corpusGraph_loadsBackWithItsUI(_ file: String) throws {
+        let url = SharedCorpus.folder.appendingPathComponent(file)
+        let xml = try Data(contentsOf: url)
+        let upload = service.handle(
+            Request(method: "POST", path: "/v1/storyboards", headers: ["Content-Type": "application/xml"], body: Array(xml)))
+        #expect(upload.status == 201, "\(upload.text)")
+        let id = try #require(upload.json["id"]?.stringValue)
+        let graph = try #require(service.handle(.make("GET", "/v1/storyboards/\(id)")).json["storyboard"])
+        let imported = try InterfaceBuilderImporter.load(xml, name: url.deletingPathExtension().lastPathComponent)
+        let reloaded = try StoryboardJSONLoader.load(graph)
+        #expect(reloaded.scenes.mapValues(\.ui) == imported.storyboard.scenes.mapValues(\.ui))
     }
 }

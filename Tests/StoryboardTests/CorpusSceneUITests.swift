@@ -28,7 +28,10 @@ struct CorpusSceneUITests {
     static func expected(_ controller: XMLElement) throws -> Expected {
         let navigation = try controller.nodes(forXPath: "navigationItem[@key='navigationItem']").first
             ?? controller.nodes(forXPath: "*[@key='view']//navigationItem").first
-        let title = (navigation as? XMLElement)?.attribute(forName: "title")?.stringValue
+        // IB writes a title with line breaks as a <string key="title"> child.
+        let title = try (navigation as? XMLElement).flatMap { item in
+            try item.attribute(forName: "title")?.stringValue ?? item.nodes(forXPath: "string[@key='title']").first?.stringValue
+        }
         let tab = try (controller.nodes(forXPath: "tabBarItem[@key='tabBarItem']").first as? XMLElement).map { element in
             ["title", "systemItem", "badgeValue"].map { element.attribute(forName: $0)?.stringValue }
         }

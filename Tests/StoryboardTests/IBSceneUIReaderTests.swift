@@ -93,6 +93,7 @@ struct IBSceneUIReaderTests {
                                     <barButtonItem key="leftBarButtonItem" systemItem="cancel" id="cancel"><connections><segue destination="x-form" kind="unwind" unwindAction="cancel:" id="u1"/></connections></barButtonItem>
                                 </navigationItem></items></navigationBar>
                                 <textField placeholder="Name" text="Pen" id="tf"/>
+                                <label id="ml"><string key="text">Two lines &amp;&#10;more</string></label>
                                 <segmentedControl id="seg"><segments><segment title="Red"/><segment title="Blue"/></segments></segmentedControl>
                                 <button id="save"><buttonConfiguration key="configuration" style="filled" title="Save"/><connections><segue destination="x-form" kind="unwind" identifier="saved" unwindAction="save:" id="u2"/></connections></button>
                                 <button id="img"><state key="normal" image="star"/></button>
@@ -139,6 +140,7 @@ struct IBSceneUIReaderTests {
         #expect(form.toolbarItems == [BarItemUI(title: "Help")])
         #expect(form.controls == [
             ControlUI(kind: .textField, text: "Pen", placeholder: "Name"),
+            ControlUI(kind: .label, text: "Two lines &\nmore"),
             ControlUI(kind: .segmentedControl, segments: ["Red", "Blue"]),
             ControlUI(kind: .button, text: "Save", trigger: UITrigger(kind: .unwind, identifier: SegueID("saved"), id: "u2", action: "save:")),
             ControlUI(kind: .button),
@@ -176,7 +178,42 @@ struct IBSceneUIReaderTests {
         #expect(imported.warnings == [
             "scene list: 6 controls beyond the first 200 are not kept in its UI",
             "scene list: 2 items beyond the first 20 of a bar or segmented control are not kept in its UI",
-            "scene list: 1 texts longer than 256 bytes are cut in its UI",
+            "scene list: 1 text of its UI is longer than 256 bytes, cut there",
         ])
+    }
+}
+
+extension IBSceneUIReaderTests {
+    /// Xcode keeps a referenced tab's tab bar item on the storyboard reference.
+    @Test func referencedTab_takesTheReferencesTabBarItem() throws {
+        let main = document(scene("""
+            <tabBarController id="tabs" sceneMemberID="viewController">
+                <connections>
+                    <segue destination="ref" kind="relationship" relationship="viewControllers" id="t1"/>
+                    <segue destination="own" kind="relationship" relationship="viewControllers" id="t2"/>
+                </connections>
+            </tabBarController>
+            """, id: "tabs") + scene("""
+            <viewControllerPlaceholder storyboardName="Profile" id="ref" sceneMemberID="viewController">
+                <tabBarItem key="tabBarItem" title="Me" id="tbi"/>
+            </viewControllerPlaceholder>
+            """, id: "ref") + scene("""
+            <viewControllerPlaceholder storyboardName="Profile" referencedIdentifier="Other" id="own" sceneMemberID="viewController">
+                <tabBarItem key="tabBarItem" title="Ignored" id="tbi2"/>
+            </viewControllerPlaceholder>
+            """, id: "own"), initial: "tabs")
+        let profile = document(scene("""
+            <viewController id="profile" sceneMemberID="viewController"><navigationItem key="navigationItem" title="Profile" id="pni"/></viewController>
+            """, id: "profile") + scene("""
+            <viewController id="other" storyboardIdentifier="Other" sceneMemberID="viewController"><tabBarItem key="tabBarItem" systemItem="more" id="o"/></viewController>
+            """, id: "other"), initial: "profile")
+        let imported = try InterfaceBuilderImporter.load(
+            StoryboardBundle(name: "App", entry: "Main", storyboards: ["Main": main, "Profile": profile]))
+        let scenes = imported.storyboard.scenes
+        #expect(scenes[SceneID("Main:tabs")]?.tabs == [SceneID("Profile:profile"), SceneID("Profile:other")])
+        #expect(scenes[SceneID("Profile:profile")]?.ui == SceneUI(
+            navigationItem: NavigationItemUI(title: "Profile"), tabBarItem: TabBarItemUI(title: "Me")))
+        // A scene's own tab bar item stays.
+        #expect(scenes[SceneID("Profile:other")]?.ui?.tabBarItem == TabBarItemUI(systemItem: "more"))
     }
 }

@@ -94,7 +94,9 @@ private func asciiLowercased(_ cString: UnsafePointer<CChar>) -> String {
 private func mhdQueueStream(
     _ stream: ResponseStream, _ response: Response, context: MHDConnectionContext, core: ServerCore, on connection: OpaquePointer
 ) -> MHD_Result {
-    guard let made = mhdStreamResponse(stream, headers: response.headers, connection: connection, blockSize: 16 << 10) else {
+    // Sent chunked, a stream is read straight into the connection's write buffer; the response's
+    // own block (allocated per stream whatever its use) serves only unchunked HTTP/1.0 clients.
+    guard let made = mhdStreamResponse(stream, headers: response.headers, connection: connection, blockSize: 2048) else {
         stream.closed(.disconnected)
         return .NO
     }

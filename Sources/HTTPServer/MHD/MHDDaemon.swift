@@ -67,6 +67,7 @@ final class MHDDaemon: @unchecked Sendable {
             while server.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < instant { usleep(5_000) }
         }
         drain(until: abortAt)
+        server.streams.close()
         for stream in server.streams.streams { stream.abort() }
         drain(until: deadline)
         ticker.stop()

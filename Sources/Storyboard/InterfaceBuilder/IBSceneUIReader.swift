@@ -13,6 +13,10 @@ struct IBSceneUIReader {
     private var droppedControls = 0
     private var droppedBarItems = 0
     private var cutTexts = 0
+    /// The first navigation item of a navigation bar placed in the view (older storyboards and
+    /// forms draw their own bar), found while controls are collected.
+    private var viewNavigationItem: XMLElementNode?
+    private var viewToolbarItems: [XMLElementNode] = []
 
     init(scene: SceneID, triggers: [ObjectIdentifier: [Segue]]) {
         self.scene = scene
@@ -23,21 +27,23 @@ struct IBSceneUIReader {
     mutating func read(_ controller: XMLElementNode) -> SceneUI? {
         var ui = SceneUI()
         let view = controller.children.first { $0["key"] == "view" }
+        // One walk of the view: its controls, and the bars placed in it.
+        if let view { collectControls(in: view, insideCell: false, into: &ui.controls) }
         let navigationElement = controller.children.first { $0.name == "navigationItem" && $0["key"] == "navigationItem" }
-            ?? view?.descendants { $0.name == "navigationItem" }.first
-        if let navigationElement { ui.navigationItem = navigationItem(navigationElement) }
+            ?? viewNavigationItem
+        if let navigationElement {
+            let item = navigationItem(navigationElement)
+            // An empty navigation item (IB adds one to most controllers) draws nothing.
+            if item != NavigationItemUI() { ui.navigationItem = item }
+        }
         if let tab = controller.children.first(where: { $0.name == "tabBarItem" && $0["key"] == "tabBarItem" }) {
-            let item = TabBarItemUI(title: text(tab["title"]), systemItem: tab["systemItem"], badge: text(tab["badgeValue"]))
+            let item = TabBarItemUI(title: text(tab.value("title")), systemItem: tab["systemItem"], badge: text(tab.value("badgeValue")))
             if item != TabBarItemUI() { ui.tabBarItem = item }
         }
         // The controller's toolbarItems (shown by its navigation controller's toolbar), then the
         // items of toolbars placed in its view.
-        var toolbarElements = controller.child(named: "toolbarItems")?.children(named: "barButtonItem") ?? []
-        for toolbar in view?.descendants(where: { $0.name == "toolbar" }) ?? [] {
-            toolbarElements += toolbar.child(named: "items")?.children(named: "barButtonItem") ?? []
-        }
-        ui.toolbarItems = barItems(toolbarElements)
-        if let view { collectControls(in: view, insideCell: false, into: &ui.controls) }
+        let toolbarElements = controller.child(named: "toolbarItems")?.children(named: "barButtonItem") ?? []
+        ui.toolbarItems = barItems(toolbarElements + viewToolbarItems)
         if droppedControls > 0 {
             warnings.append("scene \(scene): \(droppedControls) controls beyond the first \(SceneUI.maxControls) are not kept in its UI")
         }
@@ -45,15 +51,16 @@ struct IBSceneUIReader {
             warnings.append("scene \(scene): \(droppedBarItems) items beyond the first \(SceneUI.maxBarItems) of a bar or segmented control are not kept in its UI")
         }
         if cutTexts > 0 {
-            warnings.append("scene \(scene): \(cutTexts) texts longer than \(SceneUI.maxTextBytes) bytes are cut in its UI")
+            let texts = cutTexts == 1 ? "1 text of its UI is" : "\(cutTexts) texts of its UI are"
+            warnings.append("scene \(scene): \(texts) longer than \(SceneUI.maxTextBytes) bytes, cut there")
         }
         return ui.isEmpty ? nil : ui
     }
 
     private mutating func navigationItem(_ element: XMLElementNode) -> NavigationItemUI {
-        var item = NavigationItemUI(title: text(element["title"]), prompt: text(element["prompt"]))
+        var item = NavigationItemUI(title: text(element.value("title")), prompt: text(element.value("prompt")))
         let back = element.children.first { $0.name == "barButtonItem" && $0["key"] == "backBarButtonItem" }
-        item.backButtonTitle = text(element["backButtonTitle"] ?? back?["title"])
+        item.backButtonTitle = text(element.value("backButtonTitle") ?? back?.value("title"))
         var left: [XMLElementNode] = []
         var right: [XMLElementNode] = []
         for child in element.children {
@@ -76,7 +83,7 @@ struct IBSceneUIReader {
             // A bar item wrapping a custom view (a button) shows that view's title, and tapping it
             // performs the view's segue.
             let customView = element.children.first { $0["key"] == "customView" }
-            let title = element["title"] ?? customView.flatMap(Self.buttonTitle)
+            let title = element.value("title") ?? customView.flatMap(Self.buttonTitle)
             let performs = trigger(of: element) ?? customView.flatMap { trigger(of: $0) }
             return BarItemUI(title: text(title), systemItem: element["systemItem"], trigger: performs)
         }
@@ -92,13 +99,13 @@ struct IBSceneUIReader {
             case "label" where !insideCell:
                 control = ControlUI(kind: .label, text: text(Self.labelText(child)))
             case "textField":
-                control = ControlUI(kind: .textField, text: text(child["text"]), placeholder: text(child["placeholder"]))
+                control = ControlUI(kind: .textField, text: text(child.value("text")), placeholder: text(child.value("placeholder")))
             case "switch":
                 control = ControlUI(kind: .switch, isOn: child["on"] == "YES")
             case "segmentedControl":
                 let elements = child.child(named: "segments")?.children(named: "segment") ?? []
                 if elements.count > SceneUI.maxBarItems { droppedBarItems += elements.count - SceneUI.maxBarItems }
-                let segments = elements.prefix(SceneUI.maxBarItems).map { text($0["title"]) ?? "" }
+                let segments = elements.prefix(SceneUI.maxBarItems).map { text($0.value("title")) ?? "" }
                 control = ControlUI(kind: .segmentedControl, segments: segments)
             case "tableViewCell", "collectionViewCell":
                 let textLabel = child["textLabel"].flatMap { id in child.descendants { $0["id"] == id }.first }
@@ -106,8 +113,14 @@ struct IBSceneUIReader {
                 control = ControlUI(
                     kind: child.name == "tableViewCell" ? .tableViewCell : .collectionViewCell,
                     text: text(textLabel.flatMap(Self.labelText)), reuseIdentifier: child["reuseIdentifier"])
-            case "toolbar", "navigationBar", "tabBar", "connections", "constraints":
-                // Bars are read as bar items; connections and constraints hold no views.
+            case "navigationBar":
+                if viewNavigationItem == nil { viewNavigationItem = child.child(named: "items")?.child(named: "navigationItem") }
+                continue
+            case "toolbar":
+                viewToolbarItems += child.child(named: "items")?.children(named: "barButtonItem") ?? []
+                continue
+            case "tabBar", "connections", "constraints":
+                // A tab bar in a view is the app's own; connections and constraints hold no views.
                 continue
             default:
                 collectControls(in: child, insideCell: insideCell, into: &controls)
@@ -145,7 +158,7 @@ struct IBSceneUIReader {
     /// (Xcode 13+), or the normal state's attributed title.
     static func buttonTitle(_ button: XMLElementNode) -> String? {
         let normal = button.children.first { $0.name == "state" && $0["key"] == "normal" }
-        if let title = normal?["title"] ?? button.children.first(where: { $0.name == "buttonConfiguration" })?["title"] {
+        if let title = normal?.value("title") ?? button.children.first(where: { $0.name == "buttonConfiguration" })?.value("title") {
             return title
         }
         return normal.flatMap(attributedText)
@@ -153,12 +166,12 @@ struct IBSceneUIReader {
 
     /// A label's `text`, or its attributed text's fragments joined.
     static func labelText(_ label: XMLElementNode) -> String? {
-        label["text"] ?? attributedText(label)
+        label.value("text") ?? attributedText(label)
     }
 
     private static func attributedText(_ element: XMLElementNode) -> String? {
         guard let attributed = element.children.first(where: { $0.name == "attributedString" }) else { return nil }
-        let fragments = attributed.children(named: "fragment").compactMap { $0["content"] }
+        let fragments = attributed.children(named: "fragment").compactMap { $0.value("content") }
         return fragments.isEmpty ? nil : fragments.joined()
     }
 }

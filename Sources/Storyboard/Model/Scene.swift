@@ -87,14 +87,19 @@ public struct Scene: Sendable, Equatable {
     }
 
     /// The title a navigation bar shows for the scene: its navigation item's, else its own.
-    public var displayTitle: String? { uiBox?.ui.navigationItem?.title ?? title }
+    public var displayTitle: String? { uiBox?.navigationTitle ?? title }
 }
 
 /// An immutable ``SceneUI`` held by reference (see ``Scene/ui``).
 private final class SceneUIBox: Sendable, Equatable {
     let ui: SceneUI
+    /// Read for every node of every stack written: kept apart so that reading it copies nothing.
+    let navigationTitle: String?
 
-    init(_ ui: SceneUI) { self.ui = ui }
+    init(_ ui: SceneUI) {
+        self.ui = ui
+        navigationTitle = ui.navigationItem?.title
+    }
 
     static func == (lhs: SceneUIBox, rhs: SceneUIBox) -> Bool { lhs === rhs || lhs.ui == rhs.ui }
 }

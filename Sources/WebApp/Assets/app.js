@@ -134,6 +134,10 @@ function wire() {
   $('tab-map').addEventListener('click', event => selectPanel(event.currentTarget));
   document.querySelector('.brand').addEventListener('click', event => { event.preventDefault(); go('/ui/'); });
   window.addEventListener('popstate', route);
+  // A page left for another keeps no stream open (Chrome's back/forward cache would keep it);
+  // coming back to it redraws from the daemon.
+  window.addEventListener('pagehide', () => current?.close());
+  window.addEventListener('pageshow', event => { if (event.persisted) route(); });
 }
 
 wire();

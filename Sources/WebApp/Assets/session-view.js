@@ -21,7 +21,17 @@ export class SessionView {
     this.scenes = {};
     this.streamLive = false;
     this.transcript = new Transcript(elements.transcript, elements.filters);
-    this.context = {scenes: this.scenes, act: this.actions()};
+    this.context = {scenes: this.scenes, act: this.actions(), anchors: new Map()};
+    this.lastTap = null;
+    // Where the last tap was, for a popover it presents to point at.
+    elements.screen.addEventListener('click', event => {
+      const button = event.target.closest('button');
+      if (!button) return;
+      const screen = elements.screen.getBoundingClientRect();
+      const rect = button.getBoundingClientRect();
+      this.lastTap = {x: rect.left - screen.left, y: rect.top - screen.top, width: rect.width, height: rect.height,
+        screenWidth: screen.width, at: performance.now()};
+    }, true);
   }
 
   async open() {
@@ -78,8 +88,20 @@ export class SessionView {
     if (this.stack && stack.revision < this.stack.revision) return;
     this.stack = stack;
     this.context.nodes = indexNodes(stack);
+    this.anchorPopovers(stack);
     this.elements.screen.replaceChildren(drawWindow(stack, this.context));
     this.drawMap();
+  }
+
+  /** A popover new in this stack gets the place of this window's last tap, if it was recent. */
+  anchorPopovers(stack) {
+    const popovers = new Set(stack.layers.filter(layer => layer.presentation?.style === 'popover').map(layer => layer.root.id));
+    for (const id of this.context.anchors.keys()) if (!popovers.has(id)) this.context.anchors.delete(id);
+    for (const id of popovers) {
+      if (!this.context.anchors.has(id) && this.lastTap && performance.now() - this.lastTap.at < 3000) {
+        this.context.anchors.set(id, this.lastTap);
+      }
+    }
   }
 
   drawMap() {

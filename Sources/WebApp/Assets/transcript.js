@@ -36,7 +36,13 @@ export class Transcript {
     const last = operation.lastSeq ?? operation.events?.at(-1)?.seq ?? null;
     if (first === null) return;
     const key = `${first}-${last}`;
-    if (this.operations.has(key)) return;
+    const known = this.operations.get(key);
+    if (known) {
+      // The stream's message does not say which action it was; the answer to this page's request does.
+      known.action ??= operation.action ?? null;
+      this.schedule();
+      return;
+    }
     this.operations.set(key, {...operation, firstSeq: first, lastSeq: last, events: undefined});
     this.schedule();
   }
@@ -116,10 +122,18 @@ function drawEvent(event) {
   const hasResult = Object.hasOwn(event, 'result');
   return h(`li.callback.kind-${kind}`, {dataset: {seq: event.seq, kind}},
     h('span.seq', {}, String(event.seq)),
-    h('span.receiver', {title: event.class ?? ''}, `${event.vc} ${event.scene ?? ''}`),
-    h('span.method', {}, event.method),
-    args ? h('span.args', {}, args) : null,
-    hasResult ? h('span.result', {}, ` → ${JSON.stringify(event.result)}`) : null);
+    h('span.receiver', {title: `${event.class ?? ''} (scene ${event.scene})`}, `${event.vc} ${receiverName(event)}`),
+    h('span.what', {},
+      h('span.method', {}, event.method),
+      args ? h('span.args', {}, ` ${args}`) : null,
+      hasResult ? h('span.result', {}, ` → ${JSON.stringify(event.result)}`) : null));
+}
+
+// Interface Builder's scene ids (`9wT-fg-nmz`, `Main:9wT-fg-nmz` in a bundle) say nothing to a reader; the class does.
+const IB_ID = /^(?:[^:]+:)?[A-Za-z0-9]{3}-[A-Za-z0-9]{2}-[A-Za-z0-9]{3}$/;
+
+function receiverName(event) {
+  return IB_ID.test(event.scene ?? '') ? (event.class ?? event.scene) : (event.scene ?? '');
 }
 
 function summarize(args) {

@@ -28,10 +28,9 @@ function drawNavigation(node, context) {
   const previous = stack.length > 1 ? child(node, stack.at(-2)) : null;
   const frame = h('div.vc.navigation', {dataset: {vc: node.id, scene: node.scene}});
   if (!top) return frame;
-  frame.append(
-    navigationBar(node, top, previous, context),
-    h('div.navigation-content', {}, drawController(top, context, true)),
-    toolbar(top, context));
+  const bar = toolbar(top, context);
+  frame.append(navigationBar(node, top, previous, context), h('div.navigation-content', {}, drawController(top, context, true)));
+  if (bar) frame.append(bar);
   return frame;
 }
 

@@ -28,8 +28,10 @@ export function controls(list, vc, context) {
 }
 
 function cell(control, vc, context) {
-  const label = control.text ?? control.reuseIdentifier ?? 'Cell';
-  const prototype = !control.text && control.reuseIdentifier;
+  // Interface Builder leaves many cells' labels empty (the app fills them in code): a prototype
+  // cell is named by its reuse identifier then, as Xcode's outline names it.
+  const label = control.text || control.reuseIdentifier || 'Cell';
+  const prototype = !control.text && Boolean(control.reuseIdentifier);
   const content = [h(`span.cell-text${prototype ? '.prototype' : ''}`, {}, label)];
   if (!control.trigger) return h(`div.cell.${control.type}`, {}, content);
   const disclosure = PUSHING.has(control.trigger.kind);
@@ -48,7 +50,7 @@ function single(control, vc, context) {
         title: describeTrigger(control.trigger),
         disabled: !control.trigger,
         onclick: () => context.act.trigger(control.trigger, vc),
-      }, control.text ?? 'Button');
+      }, control.text || 'Button');
     case 'label':
       return h('p.ios-label', {}, control.text ?? '');
     case 'textField':

@@ -23,7 +23,8 @@ export function drawWindow(stack, context) {
       element = h('div.layer.popover-layer', {dataset: {style}},
         h('button.popover-outside', {type: 'button', 'aria-label': 'Dismiss', title: 'Tap outside the popover: dismiss',
           onclick: () => context.act.dismiss(layer.root)}),
-        h('div.popover', {role: 'dialog', 'aria-label': 'Popover'}, h('div.popover-arrow', {'aria-hidden': 'true'}), root));
+        anchored(h('div.popover', {role: 'dialog', 'aria-label': 'Popover'}, h('div.popover-arrow', {'aria-hidden': 'true'}), root),
+          context.anchors?.get(layer.root.id)));
     } else {
       element = h(`div.layer.sheet-layer.${style ?? 'automatic'}`, {dataset: {style}},
         h('div.sheet', {role: 'dialog', 'aria-label': 'Sheet'},
@@ -50,4 +51,19 @@ export function drawWindow(stack, context) {
   const top = elements.at(-1);
   if (top?.classList.contains('sheet-layer') && elements.length > 1) elements.at(-2).classList.add('receded');
   return window;
+}
+
+// A popover points at what was tapped to show it (when this window tapped it; a popover another
+// window or a harness caused keeps the default place, top right, as the stack does not say).
+const POPOVER_WIDTH = 320;
+
+function anchored(popover, anchor) {
+  if (!anchor) return popover;
+  const left = Math.max(8, Math.min(anchor.x + anchor.width / 2 - POPOVER_WIDTH / 2, anchor.screenWidth - POPOVER_WIDTH - 8));
+  popover.style.left = `${left}px`;
+  popover.style.right = 'auto';
+  popover.style.top = `${anchor.y + anchor.height + 10}px`;
+  popover.firstChild.style.left = `${anchor.x + anchor.width / 2 - left - 9}px`;
+  popover.firstChild.style.right = 'auto';
+  return popover;
 }
