@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: run test release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-import clean
+.PHONY: run test test-browser release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself), and
 ## libgoogle-perftools-dev when it cannot find tcmalloc (the shipped binary's allocator).
@@ -27,6 +27,10 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## The web app in headless Chromium (tests/browser): installs chromium, chromium-driver and Selenium when missing.
+test-browser: deps
+	SWIFT=$(SWIFT) scripts/browser-tests
 
 bench-engine: deps
 	$(SWIFT) build -c release --product bench-engine
