@@ -16,13 +16,15 @@ public final class RawConnection: @unchecked Sendable {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw RawConnectionError("socket() failed") }
         if var size = receiveBuffer { setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        // A `sockaddr` laid out as `sockaddr_in` (family, port, 127.0.0.1), built without pointer
+        // casts: unsafe pointer code belongs in HTTPServer only (.ci/run).
+        var address = sockaddr()
+        address.sa_family = sa_family_t(AF_INET)
+        address.sa_data.0 = CChar(bitPattern: UInt8(port >> 8))
+        address.sa_data.1 = CChar(bitPattern: UInt8(port & 0xff))
+        address.sa_data.2 = 127
+        address.sa_data.5 = 1
+        let result = connect(socket, &address, socklen_t(MemoryLayout<sockaddr_in>.size))
         guard result == 0 else {
             close(socket)
             throw RawConnectionError("connect() failed: \(errno)")
@@ -36,7 +38,8 @@ public final class RawConnection: @unchecked Sendable {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let rest = Array(bytes[sent...])
+            let count = Glibc.send(socket, rest, rest.count, Int32(MSG_NOSIGNAL))
             guard count > 0 else { throw RawConnectionError("send() failed: \(errno)") }
             sent += count
         }
@@ -45,7 +48,7 @@ public final class RawConnection: @unchecked Sendable {
     /// Sends without blocking; returns the bytes taken (0 when the socket's buffer is full), or -1
     /// when the connection is gone.
     public func sendNow(_ bytes: [UInt8]) -> Int {
-        let count = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        let count = Glibc.send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
         if count >= 0 { return count }
         return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1
     }

@@ -23,6 +23,9 @@ struct StreamState: ~Copyable {
     /// The connection sending the stream (its address: a pointer is not `Sendable`), once queued
     /// on it and until it ends.
     var binding: UInt?
+    /// The connection's socket, valid while `binding` is set (libmicrohttpd closes it only after
+    /// the request-completed callback, which clears `binding`).
+    var socket: Int32 = -1
     private var suspended = false
 
     init() {}
@@ -33,9 +36,12 @@ struct StreamState: ~Copyable {
         wake()
     }
 
-    /// Stops the stream: the reader ends the response with an error, whatever is queued.
+    /// Stops the stream: the reader ends the response with an error, whatever is queued. A client
+    /// that does not read would never make its socket writable, so that the reader is never asked
+    /// again: the socket is shut down, which libmicrohttpd sees at once.
     mutating func drop() {
         open = false
+        if binding != nil { segued_shutdown_socket(socket) }
         wake()
     }
 
@@ -143,6 +149,10 @@ func mhdStreamResponse(_ stream: ResponseStream, headers: [(name: String, value:
     }
     // The connection outlives the binding: it is cleared when the request completes.
     let bound = UInt(bitPattern: connection)
-    stream.state.withLock { $0.binding = bound }
+    let socket = segued_mhd_connection_fd(connection)
+    stream.state.withLock { state in
+        state.binding = bound
+        state.socket = socket
+    }
     return made
 }
