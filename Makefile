@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: run test check-readme release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-import clean
+.PHONY: run test check-readme test-browser release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself), and
 ## libgoogle-perftools-dev when it cannot find tcmalloc (the shipped binary's allocator).
@@ -32,6 +32,10 @@ test: deps
 check-readme: deps
 	$(SWIFT) build --product segued
 	scripts/check-readme
+
+## The web app in headless Chromium (tests/browser): installs chromium, chromium-driver and Selenium when missing.
+test-browser: deps
+	SWIFT=$(SWIFT) scripts/browser-tests
 
 bench-engine: deps
 	$(SWIFT) build -c release --product bench-engine

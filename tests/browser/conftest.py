@@ -66,6 +66,11 @@ def segued(tmp_path_factory):
         assert "Fatal error" not in text, text
 
 
+def pytest_sessionstart(session):
+    """Screenshots of an earlier run go: the folder shows this run's steps only."""
+    shutil.rmtree(SCREENSHOTS, ignore_errors=True)
+
+
 @pytest.fixture
 def shots(request):
     """Screenshots of this test's steps, numbered in order, in a folder of the test's name."""

@@ -58,3 +58,26 @@ def test_two_windows_and_a_harness_in_step(browser, segued, shots):
     assert steps[0].callbacks() == steps[1].callbacks()
     shots.take(first, "second window went back, first followed")
     assert len(segued.stack(session)["path"]) == 3  # tabs, items navigation, list
+
+
+def test_a_page_shown_again_from_the_back_forward_cache_catches_up(browser, segued, shots):
+    """A page left for another closes its stream; shown again (Back), it shows what happened meanwhile
+    and follows the session again."""
+    scenes = segued.storyboard("demo")["storyboard"]["scenes"]
+    detail_title, edit_title = ui.scene_title(scenes["itemDetail"]), ui.scene_title(scenes["editItem"])
+    first, second = segued.start_session("demo")["id"], segued.start_session("demo")["id"]
+    driver = browser()
+    open_session(driver, segued, first, shots, "first session")
+    open_session(driver, segued, second, shots, "second session, the first left behind")
+
+    segued.post(f"/v1/sessions/{first}/segues", {"identifier": "showItem"})
+    driver.back()
+    ui.wait_until(lambda: ui.session_id_from_url(driver) == first, "the first session's address")
+    ui.heading(driver, detail_title)
+    shots.take(driver, "back on the first session, caught up")
+
+    step = Step(driver, segued, first)
+    segued.post(f"/v1/sessions/{first}/segues", {"identifier": "editItem"})
+    ui.heading(driver, edit_title)
+    assert "prepareForSegue" in step.callbacks()
+    shots.take(driver, "and live again")

@@ -9,7 +9,7 @@ STEP_TIMEOUT = float(os.environ.get("SEGUED_BROWSER_STEP_TIMEOUT", "10"))
 # Candidates are preselected in the page (one round trip), then checked with WebDriver's computed
 # role and accessible name (the browser's accessibility tree), so a test passes only when the name is
 # what assistive technology reads.
-_CANDIDATES = """
+_CANDIDATES = r"""
 const [selector, text] = arguments;
 const wanted = text.replace(/\s+/g, ' ').trim().toLowerCase();
 return [...document.querySelectorAll(selector)].filter(element => {
@@ -55,10 +55,12 @@ def wait_until(condition, what, timeout=STEP_TIMEOUT, interval=0.1):
 
 def named(driver, selector, role, name, scope=None):
     """Displayed elements of `role` whose accessible name is exactly `name`."""
-    root = scope if scope is not None else driver
-    found = driver.execute_script(_CANDIDATES.replace("document.querySelectorAll",
-                                                      "arguments[2].querySelectorAll")
-                                  if scope is not None else _CANDIDATES, selector, name, root)
+    if scope is None:
+        found = driver.execute_script(_CANDIDATES, selector, name)
+    else:
+        found = driver.execute_script(_CANDIDATES.replace("document.querySelectorAll",
+                                                          "arguments[2].querySelectorAll"),
+                                      selector, name, scope)
     wanted = " ".join(name.split())
     return [element for element in found
             if element.aria_role == role and " ".join(element.accessible_name.split()) == wanted]

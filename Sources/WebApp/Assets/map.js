@@ -36,7 +36,8 @@ export function renderMap(container, storyboardDocument, stackDocument) {
   svg.setAttribute('viewBox', `0 0 ${size.width} ${size.height}`);
   const edgeLayer = element('g', {class: 'map-edges'});
   const labelled = edges.length <= MAX_LABELLED_EDGES;
-  for (const edge of edges) edgeLayer.append(drawEdge(edge, positions, labelled));
+  const placedLabels = [];
+  for (const edge of edges) edgeLayer.append(drawEdge(edge, positions, labelled ? placedLabels : null));
   const sceneLayer = element('g', {class: 'map-scenes'});
   for (const [id, scene] of Object.entries(scenes)) {
     sceneLayer.append(drawScene(id, scene, positions.get(id), onScreen, id === storyboard.initialScene));
@@ -48,7 +49,32 @@ export function renderMap(container, storyboardDocument, stackDocument) {
       {class: 'map-band-label', x: BOX.margin, y: Math.min(...unreached.map(position => position.y)) - 9}));
   }
   container.replaceChildren(svg);
+  bringIntoView(container, positions.get(visibleScene(onScreen)));
   return svg;
+}
+
+function visibleScene(onScreen) {
+  for (const [scene, state] of onScreen) if (state.visible) return scene;
+  return null;
+}
+
+/** Scrolls the map's scrolling ancestor so that the visible scene is in view: a map wider than
+ * its panel would otherwise open on its left edge while the user is deep in the app. */
+function bringIntoView(container, position) {
+  if (!position) return;
+  for (let element = container; element && element !== document.body; element = element.parentElement) {
+    const style = getComputedStyle(element);
+    const across = /(auto|scroll)/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
+    const down = /(auto|scroll)/.test(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
+    if (!across && !down) continue;
+    const svgBox = container.firstElementChild.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    const x = svgBox.left - box.left + element.scrollLeft + position.x + BOX.width / 2;
+    const y = svgBox.top - box.top + element.scrollTop + position.y + BOX.height / 2;
+    if (across) element.scrollLeft = Math.max(0, x - element.clientWidth / 2);
+    if (down) element.scrollTop = Math.max(0, y - element.clientHeight / 2);
+    return;
+  }
 }
 
 /** Every connection to draw: containment first (a container's children), then the scenes' segues. */
@@ -188,8 +214,8 @@ function drawScene(id, scene, position, onScreen, initial) {
   initial ? 'initial scene' : null].filter(Boolean).join(' · ');
   group.append(text('title', description));
   group.append(element('rect', {class: 'map-scene-box', width: BOX.width, height: BOX.height, rx: 7}));
-  group.append(text('text', clip(name, 24), {class: 'map-scene-name', x: 10, y: 19}));
-  group.append(text('text', clip(scene.class && scene.class !== name ? scene.class : kind, 28),
+  group.append(text('text', clip(name, 21), {class: 'map-scene-name', x: 10, y: 19}));
+  group.append(text('text', clip(scene.class && scene.class !== name ? scene.class : kind, 26),
     {class: 'map-scene-kind', x: 10, y: 36}));
   if (state && state.count > 1) {
     group.append(text('text', `×${state.count}`, {class: 'map-scene-count', x: BOX.width - 8, y: 19,
@@ -200,7 +226,7 @@ function drawScene(id, scene, position, onScreen, initial) {
   return group;
 }
 
-function drawEdge(edge, positions, labelled) {
+function drawEdge(edge, positions, placedLabels) {
   const from = positions.get(edge.from);
   const to = edge.to ? positions.get(edge.to) : null;
   const group = element('g', {class: `map-edge map-edge--${edge.style}`, 'data-kind': edge.kind,
@@ -242,9 +268,11 @@ function drawEdge(edge, positions, labelled) {
   }
   group.append(element('path', {class: 'map-edge-line', d, fill: 'none',
     'marker-end': `url(#map-arrow-${edge.style})`}));
-  if (labelled && edge.label) {
-    group.append(text('text', clip(edge.label, 18), {class: 'map-edge-label', x: labelAt.x, y: labelAt.y,
-      'text-anchor': to && to.x !== from.x ? 'middle' : 'start'}));
+  const centred = Boolean(to && to.x !== from.x);
+  const spot = placedLabels && edge.label ? freeSpot(placedLabels, clip(edge.label, 18), labelAt, centred) : null;
+  if (spot) {
+    group.append(text('text', clip(edge.label, 18), {class: 'map-edge-label', x: spot.x, y: spot.y,
+      'text-anchor': centred ? 'middle' : 'start'}));
   }
   return group;
 }
@@ -262,6 +290,23 @@ function legend(edges, top) {
     x += 40 + STYLE_NAMES[style].length * 6.5;
   }
   return group;
+}
+
+/** Where a label can go without covering another: its spot, or a line above or below it; null when
+ * all three are taken (the edge's tooltip still names it). Widths are estimated from the length. */
+function freeSpot(placed, label, at, centred) {
+  const width = label.length * 5.6, height = 11;
+  for (const dy of [0, 11, -11]) {
+    if (at.y + dy < 10) continue;
+    const box = {x: centred ? at.x - width / 2 : at.x, y: at.y + dy - 9, width, height};
+    const clear = placed.every(other => box.x + box.width <= other.x || other.x + other.width <= box.x ||
+      box.y + box.height <= other.y || other.y + other.height <= box.y);
+    if (clear) {
+      placed.push(box);
+      return {x: at.x, y: at.y + dy};
+    }
+  }
+  return null;
 }
 
 function markers() {
