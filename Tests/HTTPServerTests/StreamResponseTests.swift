@@ -71,6 +71,10 @@ struct StreamResponseTests {
         }
         #expect(sent < 100)
         #expect(!stream.isOpen)
+        // The drop is told from libmicrohttpd's thread once it lets go of the connection: wait for
+        // it rather than race it (under load the assertion ran first).
+        let told = ContinuousClock.now + .seconds(3)
+        while streams.closings.withLock({ $0 }).isEmpty, ContinuousClock.now < told { usleep(5_000) }
         #expect(streams.closings.withLock { $0 } == [.dropped])
         // Ended at once, though the client never read and its socket never became writable.
         let deadline = ContinuousClock.now + .seconds(3)

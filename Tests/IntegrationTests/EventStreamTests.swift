@@ -172,6 +172,10 @@ struct EventStreamTests {
             _ = try client.json("POST", "/v1/sessions/q/segues", Self.present)
             _ = try client.json("POST", "/v1/sessions/q/unwind", Self.cancel)
         }
+        // The stalled stream's request is answered on a server thread of its own: wait for it to be
+        // counted rather than race it (under load the check ran first).
+        let counted = ContinuousClock.now + .seconds(5)
+        while service.openStreams < 4, ContinuousClock.now < counted { usleep(5_000) }
         #expect(service.openStreams == 4)
         let start = ContinuousClock.now
         server.shutdown(gracePeriod: .seconds(2))
