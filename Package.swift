@@ -36,6 +36,9 @@ let package = Package(
         .target(name: "CAllocator"),
         .target(name: "Storyboard", swiftSettings: sharedSettings),
         .target(name: "Navigation", dependencies: ["Storyboard"], swiftSettings: sharedSettings),
+        // Flows a person writes (docs/flows.md), their runner over any driver, and the exploration
+        // that generates them: beside the engine, with no HTTP (the HTTP driver is the CLI's).
+        .target(name: "Flows", dependencies: ["Storyboard", "Navigation"], swiftSettings: sharedSettings),
         .target(
             name: "HTTPServer",
             dependencies: ["CMicroHTTPD"],
@@ -56,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "segued",
             dependencies: [
-                "SeguedService", "HTTPServer", "Storyboard", "Navigation", "CAllocator",
+                "SeguedService", "HTTPServer", "Storyboard", "Navigation", "Flows", "CAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -79,7 +82,7 @@ let package = Package(
         ),
         .target(
             name: "SeguedTestSupport",
-            dependencies: ["Storyboard", "Navigation"],
+            dependencies: ["Storyboard", "Navigation", "Flows"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
