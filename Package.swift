@@ -118,6 +118,11 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(
+            name: "FlowTests",
+            dependencies: ["Flows", "Storyboard", "Navigation", "SeguedTestSupport"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
             name: "NavigationTests",
             dependencies: [
                 "Storyboard", "Navigation", "SeguedTestSupport",

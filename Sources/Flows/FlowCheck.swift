@@ -49,7 +49,7 @@ public enum FlowCheck {
         let index = (0..<common).first { !CallbackLine.matches(expected: expected[$0], actual: actual[$0]) }
             ?? (expected.count == actual.count ? nil : common)
         guard let index else { return nil }
-        var lines = ["\(what) differ at callback \(index + 1) (expected \(expected.count), got \(actual.count)):"]
+        var lines = ["\(what) differ at callback \(index + 1) (expected \(expected.count), got \(actual.count); - expected, + got):"]
         for before in max(0, index - context)..<index { lines.append("        \(actual[before])") }
         if index < expected.count { lines.append("      - \(expected[index])") }
         if index < actual.count { lines.append("      + \(actual[index])") }
