@@ -213,7 +213,11 @@ final class UploadCache: @unchecked Sendable {
         if let id = lock.withLock({ ids[path] }) { return id }
         guard let data = FileManager.default.contents(atPath: path) else { throw FlowError("\(path): cannot read the storyboard") }
         let xml = path.hasSuffix(".storyboard")
-        let reply = try client.send("POST", "/v1/storyboards", body: data, contentType: xml ? "application/xml" : "application/json")
+        // Named as in process (its file name), so that storyboard references resolve alike.
+        let fileName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let query = xml ? "?name=" + (fileName.addingPercentEncoding(withAllowedCharacters: CharacterSet.alphanumerics) ?? fileName) : ""
+        let reply = try client.send(
+            "POST", "/v1/storyboards" + query, body: data, contentType: xml ? "application/xml" : "application/json")
         guard reply.status == 201 || reply.status == 200, let id = reply.json["id"]?.stringValue else {
             throw FlowError("\(path): the daemon refused the upload (\(reply.status)): \(reply.json.compactDescription)")
         }
