@@ -34,7 +34,7 @@ public enum FlowCheck {
             for (index, line) in expected.enumerated() {
                 guard let found = outcome.callbacks[position...].firstIndex(where: { CallbackLine.matches(expected: line, actual: $0) }) else {
                     return "callbacks including: expected line \(index + 1) not found after callback \(position):\n      - \(line)\n"
-                        + neighbours(outcome.callbacks, around: position, marked: nil)
+                        + neighbours(outcome.callbacks, around: position)
                 }
                 position = found + 1
             }
@@ -57,7 +57,7 @@ public enum FlowCheck {
         return lines.joined(separator: "\n")
     }
 
-    static func neighbours(_ lines: [String], around index: Int, marked: Int?) -> String {
+    static func neighbours(_ lines: [String], around index: Int) -> String {
         let range = max(0, index - context)..<min(lines.count, index + context)
         return range.map { "        \(lines[$0])" }.joined(separator: "\n")
     }
