@@ -109,7 +109,7 @@ let package = Package(
         // The command line's own code paths (files given to `serve`, `lint` and `import`), in process.
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["segued", "Storyboard", "SeguedTestSupport"],
+            dependencies: ["segued", "Storyboard", "Flows", "SeguedService", "HTTPServer", "SeguedTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

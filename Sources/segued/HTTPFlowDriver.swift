@@ -57,6 +57,11 @@ struct HTTPFlowDriver: FlowDriver {
             let type = reply.json["type"]?.stringValue ?? "http-\(reply.status)"
             failed.error = String(type.split(separator: ":").last ?? "")
             failed.errorMessage = reply.json["detail"]?.stringValue ?? reply.json["title"]?.stringValue
+            // A refused step leaves the session as it was: its screen is the stack's.
+            let stack = try client.send("GET", "/v1/sessions/\(session)/stack").json
+            let path = stack["path"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            failed.visibleScene = stack["visible"]?.stringValue.map { scenes[$0] ?? "?" }
+            failed.scenes = path.map { scenes[$0] ?? "?" }
             return failed
         }
         return outcome(reply.json, exercised: exercised(command, answer: reply.json))
