@@ -34,7 +34,8 @@ public enum FlowRunner {
 
     /// The flow's storyboard: `demo`, a file or an app folder relative to `folder` (the flow's).
     public static func storyboard(for flow: Flow, folder: URL, cache: StoryboardCache? = nil) throws -> Storyboard {
-        if let cached = cache?.storyboard(flow.storyboard ?? "app:" + (flow.app ?? ""), folder: folder) { return cached }
+        let key = storyboardKey(for: flow, folder: folder)
+        if let cached = cache?.storyboard(key) { return cached }
         let storyboard: Storyboard
         if let app = flow.app {
             let path = resolve(app, folder: folder)
@@ -54,8 +55,14 @@ public enum FlowRunner {
                 throw FlowError("\(path): not a storyboard segued can run: \(error.issues.map(\.description).joined(separator: "; "))")
             }
         }
-        cache?.store(storyboard, for: flow.storyboard ?? "app:" + (flow.app ?? ""), folder: folder)
+        cache?.store(storyboard, for: key)
         return storyboard
+    }
+
+    /// What a flow's storyboard is known by in a run: `demo`, or the resolved path of its file or app.
+    public static func storyboardKey(for flow: Flow, folder: URL) -> String {
+        if flow.storyboard == "demo" { return "demo" }
+        return resolve(flow.storyboard ?? flow.app ?? "", folder: folder)
     }
 
     public static func resolve(_ path: String, folder: URL) -> String {
@@ -109,11 +116,7 @@ public final class StoryboardCache: @unchecked Sendable {
 
     public init() {}
 
-    func storyboard(_ name: String, folder: URL) -> Storyboard? {
-        lock.withLock { storyboards[name == "demo" ? name : FlowRunner.resolve(name, folder: folder)] }
-    }
+    func storyboard(_ key: String) -> Storyboard? { lock.withLock { storyboards[key] } }
 
-    func store(_ storyboard: Storyboard, for name: String, folder: URL) {
-        lock.withLock { storyboards[name == "demo" ? name : FlowRunner.resolve(name, folder: folder)] = storyboard }
-    }
+    func store(_ storyboard: Storyboard, for key: String) { lock.withLock { storyboards[key] = storyboard } }
 }

@@ -147,7 +147,7 @@ enum FlowBatch {
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
             guard let flow = try? FlowRunner.load(file), let storyboard = try? FlowRunner.storyboard(for: flow, folder: folder, cache: cache)
             else { continue }
-            let key = flow.storyboard.map { $0 == "demo" ? $0 : FlowRunner.resolve($0, folder: folder) } ?? (flow.app ?? "")
+            let key = FlowRunner.storyboardKey(for: flow, folder: folder)
             byStoryboard[key, default: (storyboard, [])].1.formUnion(result.exercised)
         }
         return byStoryboard.sorted { $0.key < $1.key }.map { key, value in
