@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: run test check-readme release deps bench-engine bench-http bench-http-budget bench-http-full-sessions bench-import clean
+.PHONY: run test check-readme release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself), and
 ## libgoogle-perftools-dev when it cannot find tcmalloc (the shipped binary's allocator).
@@ -43,6 +43,9 @@ bench-import: deps
 
 bench-http: deps
 	bench/http/run.sh
+
+bench-http-streams: deps
+	bench/http/streams.sh
 
 bench-http-budget: deps
 	bench/http/budget.sh

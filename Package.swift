@@ -44,10 +44,16 @@ let package = Package(
             dependencies: ["CMicroHTTPD"],
             swiftSettings: sharedSettings
         ),
+        // The web app served at /ui/: HTML, CSS and JavaScript modules, embedded in the binary.
+        .target(
+            name: "WebApp",
+            resources: [.embedInCode("Assets")],
+            swiftSettings: sharedSettings
+        ),
         .target(
             name: "SeguedService",
             dependencies: [
-                "Storyboard", "Navigation", "HTTPServer",
+                "Storyboard", "Navigation", "HTTPServer", "WebApp",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -88,6 +94,7 @@ let package = Package(
         .testTarget(
             name: "StoryboardTests",
             dependencies: ["Storyboard", "Navigation", "SeguedTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
@@ -97,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SeguedServiceTests",
-            dependencies: ["SeguedService", "HTTPServer", "Storyboard", "Navigation", "SeguedTestSupport"],
+            dependencies: ["SeguedService", "HTTPServer", "Storyboard", "Navigation", "SeguedTestSupport", "WebApp"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),

@@ -72,11 +72,17 @@ static inline struct MHD_Response *segued_mhd_length_only_response(uint64_t leng
 /// MHD_quiesce_daemon needs). `timeout` is in seconds; MHD's default is "never", which invites
 /// slowloris. URL escapes are decoded by segued_mhd_unescape. Returns NULL with `*bad_address = 1`
 /// when `host` is not an address literal.
+///
+/// Connection accounting (segued_mhd_connection_options): the daemon's own limit is set above the
+/// server's, which `accept_policy` enforces, because at its own limit libmicrohttpd stops polling
+/// the listen socket and leaves new connections waiting in the backlog instead of refusing them.
 static inline struct MHD_Daemon *segued_mhd_start(
     const char *host, uint16_t port, unsigned int threads, unsigned int timeout,
     unsigned int connection_limit, size_t memory_limit,
     MHD_AccessHandlerCallback handler, void *handler_cls,
-    MHD_RequestCompletedCallback completed, void *completed_cls, int *bad_address)
+    MHD_RequestCompletedCallback completed, void *completed_cls,
+    MHD_AcceptPolicyCallback accept_policy, MHD_NotifyConnectionCallback notify_connection, void *connections_cls,
+    int *bad_address)
 {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
@@ -99,7 +105,7 @@ static inline struct MHD_Daemon *segued_mhd_start(
         return NULL;
     }
     return MHD_start_daemon(
-        flags, port, NULL, NULL, handler, handler_cls,
+        flags, port, accept_policy, connections_cls, handler, handler_cls,
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_THREAD_POOL_SIZE, threads,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout,
@@ -107,6 +113,8 @@ static inline struct MHD_Daemon *segued_mhd_start(
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_UNESCAPE_CALLBACK, segued_mhd_unescape, NULL,
+        /* Connection accounting (the server's limits, per address, request deadlines). */
+        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, connections_cls,
         MHD_OPTION_END);
 }
 
@@ -121,6 +129,70 @@ static inline uint16_t segued_mhd_bound_port(struct MHD_Daemon *daemon)
 static inline void segued_close_socket(MHD_socket socket)
 {
     if (socket != MHD_INVALID_SOCKET) close(socket);
+}
+
+/* Streams and connection accounting. */
+
+/// MHD_CONTENT_READER_END_OF_STREAM and _WITH_ERROR are casts, which Swift does not import.
+static inline ssize_t segued_mhd_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
+static inline ssize_t segued_mhd_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
+
+/// The connection's `socket_context` (set in the connection-started notification), or NULL.
+static inline void *segued_mhd_socket_context(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/// The connection's socket, or -1.
+static inline int segued_mhd_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/// The client's address as its bytes (4 for IPv4, 16 for IPv6, an IPv4-mapped IPv6 address as
+/// IPv4) into `out` (16 bytes); returns their count, 0 when unknown.
+static inline int segued_address_bytes(const struct sockaddr *address, unsigned char *out)
+{
+    if (address == NULL) return 0;
+    if (address->sa_family == AF_INET) {
+        memcpy(out, &((const struct sockaddr_in *)address)->sin_addr, 4);
+        return 4;
+    }
+    if (address->sa_family == AF_INET6) {
+        const unsigned char *bytes = ((const struct sockaddr_in6 *)address)->sin6_addr.s6_addr;
+        static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+        if (memcmp(bytes, mapped, 12) == 0) {
+            memcpy(out, bytes + 12, 4);
+            return 4;
+        }
+        memcpy(out, bytes, 16);
+        return 16;
+    }
+    return 0;
+}
+
+/// The connection's client address bytes (see segued_address_bytes).
+static inline int segued_mhd_client_address(struct MHD_Connection *connection, unsigned char *out)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? 0 : segued_address_bytes(info->client_addr, out);
+}
+
+/// Ends a connection from outside libmicrohttpd's threads: its next read sees the end of the stream
+/// and it closes the connection as if the client had.
+static inline void segued_shutdown_socket(int socket) { if (socket >= 0) shutdown(socket, SHUT_RDWR); }
+
+/// Caps the kernel's send and receive buffers of the listen socket, which accepted sockets inherit
+/// (before the handshake, so the receive window is bounded too). 0 leaves a size as the kernel
+/// tunes it.
+static inline void segued_mhd_cap_socket_buffers(struct MHD_Daemon *daemon, int send_bytes, int receive_bytes)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD);
+    if (info == NULL || info->listen_fd == MHD_INVALID_SOCKET) return;
+    if (send_bytes > 0) setsockopt(info->listen_fd, SOL_SOCKET, SO_SNDBUF, &send_bytes, sizeof send_bytes);
+    if (receive_bytes > 0) setsockopt(info->listen_fd, SOL_SOCKET, SO_RCVBUF, &receive_bytes, sizeof receive_bytes);
 }
 
 #endif

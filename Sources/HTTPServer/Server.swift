@@ -37,6 +37,16 @@ public final class Server: Sendable {
     /// Per-request contexts retained and not yet released: 0 once the server is idle or stopped.
     var liveRequestContexts: Int { core.liveContexts.load(ordering: .relaxed) }
 
+    /// Connections open now (counted against ``ServerConfiguration/connectionLimit``).
+    public var openConnections: Int { core.connections.count }
+
+    /// Connections refused by the connection limits since the start.
+    public var refusedConnections: Int { core.connections.refused.load(ordering: .relaxed) }
+
+    /// Streamed responses being sent now, and the bytes queued in them.
+    public var openStreams: Int { core.streams.streams.count }
+    public var queuedStreamBytes: Int { core.streams.current }
+
     /// Stops accepting connections, lets in-flight requests finish (at most `gracePeriod`), then stops.
     public func shutdown(gracePeriod: Duration) {
         let running = daemon.withLock { daemon in

@@ -8,7 +8,25 @@ public struct ServerConfiguration: Sendable {
     public var threads: Int
     /// Seconds a connection may stay idle before it is closed.
     public var connectionTimeout: Int
+    /// Open connections, streams included; more are refused at once (closed on accept).
     public var connectionLimit: Int
+    /// Open connections from one client address; 0: no limit but ``connectionLimit``.
+    public var connectionsPerAddress: Int
+    /// Seconds a client has to send a whole request (line, headers and body), counted from when the
+    /// connection is ready for it: its start, or the end of the previous response. The idle
+    /// ``connectionTimeout`` restarts on every byte; this does not, so a client trickling a byte at
+    /// a time cannot hold a connection.
+    public var requestTimeout: Int
+    /// The kernel's send and receive buffers of each connection, in bytes (the kernel doubles them
+    /// for its bookkeeping); 0 leaves them to its tuning, which let a client that pipelines requests
+    /// and never reads make its connection hold 1.65 MB.
+    public var socketBufferSize: Int
+    /// Bytes all streams (``ResponseStream``) together may hold for clients that do not read; past
+    /// it, the stream being written to is dropped (each stream has its own bound too).
+    public var maxStreamBytes: Int
+    /// How often streams get a comment (`: heartbeat`), so that an idle client stays connected
+    /// through proxies and one that has gone is noticed.
+    public var streamHeartbeat: Duration
     /// Per-connection memory for the request line and headers (431 beyond). libmicrohttpd zeroes
     /// this pool between the requests of a keep-alive connection, so it is paid per request: at
     /// 64 KiB the `memset` was 45% of the daemon's instructions under callgrind (GET stack). 32 KiB
@@ -29,7 +47,10 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, connectionTimeout: Int = 30,
         connectionLimit: Int = 4096, connectionMemoryLimit: Int = 32 * 1024, maxBodySize: Int = 1 << 20,
-        routeBodyLimit: (@Sendable (_ method: String, _ path: String) -> Int?)? = nil, cors: CORSPolicy = CORSPolicy()
+        routeBodyLimit: (@Sendable (_ method: String, _ path: String) -> Int?)? = nil, cors: CORSPolicy = CORSPolicy(),
+        connectionsPerAddress: Int = 1024, requestTimeout: Int = 30,
+        socketBufferSize: Int = 64 << 10, maxStreamBytes: Int = 64 << 20,
+        streamHeartbeat: Duration = .seconds(15)
     ) {
         self.host = host
         self.port = port
@@ -40,6 +61,11 @@ public struct ServerConfiguration: Sendable {
         self.maxBodySize = maxBodySize
         self.routeBodyLimit = routeBodyLimit
         self.cors = cors
+        self.connectionsPerAddress = connectionsPerAddress
+        self.requestTimeout = requestTimeout
+        self.socketBufferSize = socketBufferSize
+        self.maxStreamBytes = maxStreamBytes
+        self.streamHeartbeat = streamHeartbeat
     }
 
     /// The body limit of a request with this method and path: ``routeBodyLimit``'s, else ``maxBodySize``.

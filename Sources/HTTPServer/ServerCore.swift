@@ -11,10 +11,16 @@ final class ServerCore: Sendable {
     let inFlight = Atomic<Int>(0)
     /// Per-request contexts not yet released (a leak check for tests).
     let liveContexts = Atomic<Int>(0)
+    /// Open connections against the configured limits.
+    let connections: ConnectionTable
+    /// Open streams and the bytes queued in them.
+    let streams: StreamHost
 
     init(configuration: ServerConfiguration, handler: @escaping @Sendable (Request) -> Response) {
         self.configuration = configuration
         self.handler = handler
+        connections = ConnectionTable(limit: configuration.connectionLimit, perAddressLimit: configuration.connectionsPerAddress)
+        streams = StreamHost(limit: configuration.maxStreamBytes)
     }
 
     /// Runs the handler with CORS applied: preflights from allowed origins are answered here.

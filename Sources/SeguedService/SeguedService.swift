@@ -18,6 +18,8 @@ public final class SeguedService: Sendable {
     let storyboards: StoryboardStore
     let sessions: SessionStore
     let metrics = ServiceMetrics()
+    /// Open event streams (``openEventStream(_:_:)``).
+    let streamCount = StreamCounter()
     private let shuttingDown = Atomic<Bool>(false)
     /// The id of the built-in demo storyboard (also reachable as `"demo"`).
     public let demoStoryboardID: String
@@ -68,14 +70,18 @@ public final class SeguedService: Sendable {
     /// Ends sessions idle for longer than the configured TTL; returns their ids.
     @discardableResult
     public func expireIdleSessions() -> [String] {
-        let expired = sessions.expireIdle()
+        let expired = sessions.expireIdle(ended: { $0.feed.end(.expired) })
         metrics.setSessions(sessions.count)
         for id in expired { logger.info("session \(id) expired after \(configuration.sessionTTL) idle") }
         return expired.map(\.rawValue)
     }
 
-    /// From now on `/readyz` answers 503, so that load balancers stop sending work.
+    /// From now on `/readyz` answers 503, so that load balancers stop sending work. Event streams
+    /// are ended (`end` with reason `shutdown`) by the HTTP server as it stops.
     public func beginShutdown() { shuttingDown.store(true, ordering: .relaxed) }
+
+    /// Event streams open now.
+    public var openStreams: Int { streamCount.count }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .relaxed) }
 }

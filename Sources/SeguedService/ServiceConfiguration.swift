@@ -31,13 +31,20 @@ public struct ServiceConfiguration: Sendable {
     /// The body limit of storyboard uploads (`POST /v1/storyboards`): an app's bundle of a dozen
     /// storyboards is 1 to 5 MB of JSON.
     public var maxUploadSize: Int
+    /// Open event streams in all, and per session; more are refused with a 503 problem.
+    public var maxStreams: Int
+    public var maxStreamsPerSession: Int
+    /// Bytes a stream may hold for a client that does not read (beyond the backlog it asked for);
+    /// past it the stream is dropped.
+    public var maxStreamQueue: Int
 
     public init(
         maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20,
         maxInstances: Int = 10_000, maxSessionData: Int = 1 << 20,
         sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000, eventLogBytes: Int = 1 << 20,
         defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20,
-        maxUploadSize: Int = 16 << 20
+        maxUploadSize: Int = 16 << 20,
+        maxStreams: Int = 2_048, maxStreamsPerSession: Int = 32, maxStreamQueue: Int = 256 << 10
     ) {
         self.maxSessions = maxSessions
         self.maxStoryboards = maxStoryboards
@@ -50,6 +57,9 @@ public struct ServiceConfiguration: Sendable {
         self.defaultProfile = defaultProfile
         self.maxBodySize = maxBodySize
         self.maxUploadSize = maxUploadSize
+        self.maxStreams = maxStreams
+        self.maxStreamsPerSession = maxStreamsPerSession
+        self.maxStreamQueue = maxStreamQueue
     }
 }
 

@@ -5,9 +5,16 @@ public import Foundation
 /// the project's own tests still run anywhere.
 public enum SharedCorpus {
     /// Beside the repository: this file is `<repository>/Sources/SeguedTestSupport/SharedCorpus.swift`.
-    public static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/storyboards")
+    /// `SEGUED_SHARED` names the shared folder instead, for a checkout that is not beside it (a git
+    /// worktree one level deeper).
+    public static let folder: URL = {
+        if let shared = ProcessInfo.processInfo.environment["SEGUED_SHARED"], !shared.isEmpty {
+            return URL(fileURLWithPath: shared).appendingPathComponent("storyboards")
+        }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/storyboards")
+    }()
 
     public static let available = FileManager.default.fileExists(atPath: folder.appendingPathComponent("MANIFEST.tsv").path)
 

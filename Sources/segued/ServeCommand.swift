@@ -61,6 +61,34 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds an idle connection is kept open.")
     var connectionTimeout = 30
 
+    // Connections and streams (issue 22 item 3, issue 20 item 2).
+    @Option(help: "Open connections, event streams included; more are refused at once.")
+    var maxConnections = 4096
+
+    @Option(help: "Open connections from one client address; 0: only --max-connections applies.")
+    var maxConnectionsPerAddress = 1024
+
+    @Option(help: "Seconds a client has to send a whole request, from its connection's start or the end of the previous response (unlike --connection-timeout, not restarted by each byte).")
+    var requestTimeout = 30
+
+    @Option(help: "Kernel send and receive buffer of each connection, in bytes (0: the kernel's tuning); bounds what a client that does not read makes the server hold.")
+    var socketBuffer = 64 << 10
+
+    @Option(help: "Open event streams in all; more are refused with 503.")
+    var maxStreams = 2048
+
+    @Option(help: "Open event streams per session; more are refused with 503.")
+    var maxStreamsPerSession = 32
+
+    @Option(help: "Bytes queued for one event stream whose client does not read (beyond the backlog it asked for) before it is dropped.")
+    var streamQueueBytes = 256 << 10
+
+    @Option(help: "Bytes queued for all event streams together; past it, the stream written to is dropped.")
+    var maxStreamBytes = 64 << 20
+
+    @Option(help: "Seconds between heartbeat comments on event streams.")
+    var streamHeartbeat = 15
+
     @Option(name: .customLong("cors-origin"), help: "A browser origin allowed to call the API, e.g. http://localhost:3000 (repeatable).")
     var corsOrigins: [String] = []
 
@@ -84,6 +112,13 @@ struct Serve: ParsableCommand {
         guard maxUploadSize > 0 else { throw ValidationError("--max-upload-size must be positive") }
         if let threads, threads <= 0 { throw ValidationError("--threads must be positive") }
         guard connectionTimeout > 0 else { throw ValidationError("--connection-timeout must be positive") }
+        guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive") }
+        guard maxConnectionsPerAddress >= 0 else { throw ValidationError("--max-connections-per-address must not be negative") }
+        guard requestTimeout > 0 else { throw ValidationError("--request-timeout must be positive") }
+        guard socketBuffer >= 0 else { throw ValidationError("--socket-buffer must not be negative") }
+        guard maxStreams >= 0, maxStreamsPerSession >= 0 else { throw ValidationError("--max-streams and --max-streams-per-session must not be negative") }
+        guard streamQueueBytes > 0, maxStreamBytes > 0 else { throw ValidationError("--stream-queue-bytes and --max-stream-bytes must be positive") }
+        guard streamHeartbeat > 0 else { throw ValidationError("--stream-heartbeat must be positive") }
         guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
     }
 
@@ -104,7 +139,8 @@ struct Serve: ParsableCommand {
                 maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxStoryboardBytes: maxStoryboardBytes,
                 maxInstances: maxInstances, maxSessionData: maxSessionData,
                 sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize, eventLogBytes: eventLogBytes,
-                defaultProfile: profile, maxBodySize: maxBodySize, maxUploadSize: maxUploadSize),
+                defaultProfile: profile, maxBodySize: maxBodySize, maxUploadSize: maxUploadSize,
+                maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession, maxStreamQueue: streamQueueBytes),
             logger: logger)
         for path in storyboards {
             let imported = try StoryboardFile.load(path)
@@ -119,7 +155,10 @@ struct Serve: ParsableCommand {
         let server = Server(
             configuration: ServerConfiguration(
                 host: host, port: port, threads: threads, connectionTimeout: connectionTimeout,
-                maxBodySize: maxBodySize, routeBodyLimit: service.bodyLimit, cors: CORSPolicy(allowedOrigins: Set(corsOrigins))),
+                connectionLimit: maxConnections, maxBodySize: maxBodySize, routeBodyLimit: service.bodyLimit,
+                cors: CORSPolicy(allowedOrigins: Set(corsOrigins)),
+                connectionsPerAddress: maxConnectionsPerAddress, requestTimeout: requestTimeout, socketBufferSize: socketBuffer,
+                maxStreamBytes: maxStreamBytes, streamHeartbeat: .seconds(streamHeartbeat)),
             handler: service.handle)
         do {
             try server.start()
@@ -132,7 +171,7 @@ struct Serve: ParsableCommand {
         IdleSessionReaper.start(service: service, every: .seconds(min(60, max(1, sessionTTL / 2))), logger: logger)
 
         let signal = signals.wait()
-        logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"); refusing new connections, finishing in-flight requests")
+        logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"); refusing new connections, finishing in-flight requests, ending \(service.openStreams) event streams")
         service.beginShutdown()
         server.shutdown(gracePeriod: .seconds(shutdownGrace))
         logger.info("stopped")

@@ -25,7 +25,7 @@ struct SegueRequestRoutesTests {
         #expect(cancel["destination"]?.stringValue == "vc3")
         #expect(cancel["search"]?.arrayValue?.isEmpty == false)
         // Triggered as the storyboard would: asked first, with the request's sender.
-        #expect(cancel["events"]?.arrayValue?.first == (try JSONValue.parse(#"{"seq": 73, "vc": "vc11", "scene": "editItem", "class": "EditItemViewController", "method": "shouldPerformSegue", "args": {"identifier": "cancel", "sender": "cancelButton"}, "result": true}"#)))
+        #expect(cancel["events"]?.arrayValue?.first == (try JSONValue.parse(#"{"seq": 79, "vc": "vc11", "scene": "editItem", "class": "EditItemViewController", "method": "shouldPerformSegue", "args": {"identifier": "cancel", "sender": "cancelButton"}, "result": true}"#)))
         #expect(cancel["stack"]?["path"] == (try JSONValue.parse(#"["vc1", "vc2", "vc3"]"#)))
 
         _ = try post(id, "segues", #"{"identifier": "addItem"}"#)
@@ -112,7 +112,7 @@ struct SegueRequestRoutesTests {
         }
         let session = try service.handle(.make("GET", "/v1/sessions/\(id)")).json
         #expect(session["revision"]?.intValue == 1)
-        #expect(session["lastEventSeq"]?.intValue == 52)
+        #expect(session["lastEventSeq"]?.intValue == 55)
     }
 
     /// spec §5.5 (device log): `dismiss` on an instance whose ancestor presents removes that

@@ -53,7 +53,8 @@ struct SystemRoutesTests {
         let options = service.handle(.make("OPTIONS", "/v1/sessions/x/unwind"))
         #expect(options.status == 204)
         #expect(options.header("Allow") == "OPTIONS, POST")
-        try service.handle(.make("GET", "/v1/sessions/x/events/stream")).expectProblem(501, "not-implemented")
+        try service.handle(.make("GET", "/v1/sessions/x/events/stream")).expectProblem(404, "unknown-session")
+        try service.handle(.make("POST", "/v1/sessions/x/events/stream")).expectProblem(405, "method-not-allowed")
         var large = Request.make("POST", "/v1/storyboards", json: "{}")
         large.bodyExceededLimit = true
         try service.handle(large).expectProblem(413, "body-too-large")

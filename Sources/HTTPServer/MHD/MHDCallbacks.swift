@@ -32,18 +32,26 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         uploadDataSize.pointee = 0
         return .YES
     }
+    // The whole request is in: its deadline no longer runs (until the response has been sent).
+    connectionRecord(connection)?.receivingSince.store(0, ordering: .relaxed)
     let request = Request(
         method: context.method, path: context.path,
         query: mhdValues(connection, .GET_ARGUMENT_KIND),
         headerFields: mhdValues(connection, .HEADER_KIND, lowercasingNames: true),
         body: context.body, bodyExceededLimit: context.exceededLimit)
-    return mhdQueue(core.respond(to: request), on: connection)
+    let response = core.respond(to: request)
+    if let stream = response.stream { return mhdQueueStream(stream, response, context: context, core: core, on: connection) }
+    return mhdQueue(response, on: connection)
 }
 
 /// `MHD_RequestCompletedCallback`: releases the per-request context retained on the first call.
-let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
+let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, connection, conCls, _ in
     guard let cls, let conCls, let stored = conCls.pointee else { return }
-    Unmanaged<MHDConnectionContext>.fromOpaque(stored).release()
+    // The next request's deadline starts now.
+    if let connection { connectionRecord(connection)?.receivingSince.store(monotonicMilliseconds(), ordering: .relaxed) }
+    let context = Unmanaged<MHDConnectionContext>.fromOpaque(stored)
+    context.takeUnretainedValue().stream?.closed(.disconnected)
+    context.release()
     conCls.pointee = nil
     Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
 }
@@ -82,6 +90,22 @@ private func asciiLowercased(_ cString: UnsafePointer<CChar>) -> String {
         }
         return bytes.count
     }
+}
+
+/// Queues a streamed response; the stream is counted among the server's open ones until it closes.
+private func mhdQueueStream(
+    _ stream: ResponseStream, _ response: Response, context: MHDConnectionContext, core: ServerCore, on connection: OpaquePointer
+) -> MHD_Result {
+    // Sent chunked, a stream is read straight into the connection's write buffer; the response's
+    // own block (allocated per stream whatever its use) serves only unchunked HTTP/1.0 clients.
+    guard let made = mhdStreamResponse(stream, headers: response.headers, connection: connection, blockSize: 2048) else {
+        stream.closed(.disconnected)
+        return .NO
+    }
+    defer { MHD_destroy_response(made) }
+    core.streams.add(stream)
+    context.stream = stream
+    return MHD_queue_response(connection, UInt32(response.status), made)
 }
 
 /// Queues `response`: its prepared MHD response when it has one, else one made for it and

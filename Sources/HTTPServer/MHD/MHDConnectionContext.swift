@@ -12,6 +12,8 @@ final class MHDConnectionContext {
     let limit: Int
     private(set) var body: [UInt8] = []
     private(set) var exceededLimit = false
+    /// The stream the response sends, told when the request ends (the connection is then gone).
+    var stream: ResponseStream?
 
     /// Counts the contexts alive, so that a leak test can check every retain had its release.
     private let core: ServerCore

@@ -22,11 +22,14 @@ final class MHDDaemon: @unchecked Sendable {
         let configuration = core.configuration
         let retained = Unmanaged.passRetained(core)
         var badAddress: Int32 = 0
+        // libmicrohttpd's own limit, per pool thread, stays above the server's (ConnectionTable):
+        // reached, it would leave connections in the backlog instead of refusing them.
+        let mhdConnectionLimit = UInt32(clamping: configuration.connectionLimit * configuration.threads + 64)
         let started = segued_mhd_start(
             configuration.host, UInt16(clamping: configuration.port), UInt32(configuration.threads),
-            UInt32(configuration.connectionTimeout), UInt32(configuration.connectionLimit),
+            UInt32(configuration.connectionTimeout), mhdConnectionLimit,
             configuration.connectionMemoryLimit, mhdAccessHandler, retained.toOpaque(), mhdRequestCompleted,
-            retained.toOpaque(), &badAddress)
+            retained.toOpaque(), mhdAcceptPolicy, mhdNotifyConnection, retained.toOpaque(), &badAddress)
         guard let started else {
             retained.release()
             if badAddress != 0 { throw HTTPServerError(.invalidAddress, "\(configuration.host) is not an IP address") }
@@ -35,7 +38,12 @@ final class MHDDaemon: @unchecked Sendable {
         daemon = started
         self.core = retained
         port = Int(segued_mhd_bound_port(started))
+        let buffer = Int32(clamping: configuration.socketBufferSize)
+        segued_mhd_cap_socket_buffers(started, buffer, buffer)
+        ticker = ServerTicker(core: core)
     }
+
+    private let ticker: ServerTicker
 
     /// Graceful stop (pitfall 11): stop accepting (`MHD_quiesce_daemon`), let in-flight requests
     /// finish until `deadline`, stop the daemon, then close the listen socket quiesce handed back.
@@ -47,9 +55,22 @@ final class MHDDaemon: @unchecked Sendable {
         guard first else { return }
         let listenSocket = MHD_quiesce_daemon(daemon)
         let server = core.takeUnretainedValue()
-        while server.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {
-            usleep(5_000)
+        // Streams get their last message and end; what is still open near the deadline (a client
+        // not reading) is ended with an error, since stopping with a suspended connection is an
+        // API violation (pitfall 11).
+        for stream in server.streams.streams {
+            if let onShutdown = stream.onShutdown { onShutdown(stream) } else { stream.finish() }
         }
+        let now = ContinuousClock.now
+        let abortAt = deadline - min(.milliseconds(500), max(.zero, (deadline - now) / 4))
+        func drain(until instant: ContinuousClock.Instant) {
+            while server.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < instant { usleep(5_000) }
+        }
+        drain(until: abortAt)
+        server.streams.close()
+        for stream in server.streams.streams { stream.abort() }
+        drain(until: deadline)
+        ticker.stop()
         MHD_stop_daemon(daemon)
         segued_close_socket(listenSocket)
         core.release()

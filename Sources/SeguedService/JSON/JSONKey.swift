@@ -29,7 +29,7 @@ extension JSONKey {
     static let selectedIndex = JSONKey("selectedIndex"), collapsed = JSONKey("collapsed"), columns = JSONKey("columns")
     static let primary = JSONKey("primary"), supplementary = JSONKey("supplementary"), secondary = JSONKey("secondary")
     static let compact = JSONKey("compact"), presented = JSONKey("presented"), children = JSONKey("children")
-    static let properties = JSONKey("properties")
+    static let properties = JSONKey("properties"), title = JSONKey("title")
 }
 
 extension JSONKey {

@@ -37,6 +37,7 @@ extension JSONWriter {
         object { w in
             w.key(.id); w.controller(id)
             w.key(.scene); w.string(controller.scene.rawValue)
+            w.key(.title); w.string(state.storyboard.sceneTable[controller.sceneIndex.position].displayTitle)
             w.key(.class); w.string(controller.className)
             w.key(.kind); w.string(controller.kind.rawValue)
             w.key(.appearance); w.string(controller.appearance.rawValue)

@@ -62,6 +62,7 @@ extension JSONWriter {
             if !scene.segues.isEmpty {
                 w.key("segues"); w.array { w in for segue in scene.segues { w.segueDefinition(segue) } }
             }
+            if let ui = scene.ui { w.key("ui"); w.sceneUI(ui) }
         }
     }
 

@@ -5,6 +5,7 @@ enum Endpoint: CaseIterable, Hashable, Sendable {
     case health, readiness, metrics, openAPI
     case storyboards, storyboard
     case sessions, session, stack, segues, unwind, actions, events, eventStream
+    case webApp
 
     /// The path template: the metrics label, as openapi.yaml writes the path.
     var template: String {
@@ -23,13 +24,14 @@ enum Endpoint: CaseIterable, Hashable, Sendable {
         case .actions: "/v1/sessions/{id}/actions"
         case .events: "/v1/sessions/{id}/events"
         case .eventStream: "/v1/sessions/{id}/events/stream"
+        case .webApp: "/ui/{path}"
         }
     }
 
     /// The methods with a handler (``SeguedService/run(_:_:)`` dispatches exactly these).
     var methods: [String] {
         switch self {
-        case .health, .readiness, .metrics, .openAPI, .stack, .events, .eventStream: ["GET"]
+        case .health, .readiness, .metrics, .openAPI, .stack, .events, .eventStream, .webApp: ["GET"]
         case .storyboards, .sessions, .segues: ["GET", "POST"]
         case .storyboard: ["DELETE", "GET"]
         case .session: ["DELETE", "GET", "PUT"]
@@ -43,7 +45,8 @@ enum Endpoint: CaseIterable, Hashable, Sendable {
     }
 }
 
-/// A matched route: the endpoint and the `{id}` in its path, if it has one.
+/// A matched route: the endpoint and the `{id}` in its path, if it has one (for the web app, the
+/// asset's path under `/ui/`, or ``webAppPage``).
 struct Route {
     var endpoint: Endpoint
     var id: String = ""

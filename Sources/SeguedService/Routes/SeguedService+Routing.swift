@@ -14,6 +14,7 @@ extension SeguedService {
         let segments = PathSegments(path)
         guard !segments.overflowed else { return nil }
         func `is`(_ position: Int, _ literal: String) -> Bool { segments.segment(position, is: literal) }
+        if `is`(0, "ui") { return webAppRoute(segments) }
         switch segments.count {
         case 1:
             if `is`(0, "healthz") { return Route(endpoint: .health) }
@@ -69,12 +70,20 @@ extension SeguedService {
         case (.unwind, "POST"): return try operate(request, sessionID: id, kind: .unwind)
         case (.actions, "POST"): return try operate(request, sessionID: id, kind: .action)
         case (.events, "GET"): return try getEvents(id, request)
-        case (.eventStream, "GET"):
-            throw .notImplemented("The Server-Sent Events stream is not available yet; poll GET /v1/sessions/{id}/events?after=SEQ.")
+        case (.webApp, "GET"): return try webApp(request, path: id)
+        case (.eventStream, "GET"): return try openEventStream(request, id)
         default:
             let allowed = route.endpoint.allowed
             if request.method == "OPTIONS" { return Response(status: 204, headers: [("Allow", allowed.joined(separator: ", "))]) }
             throw .methodNotAllowed(request.method, allowed: allowed)
         }
+    }
+
+    /// `/ui/` and `/ui/sessions/{id}`: the page; `/ui/<path>`: an asset (looked up by its handler).
+    private func webAppRoute(_ segments: PathSegments) -> Route {
+        if segments.count == 1 || segments.count == 3 && segments.segment(1, is: "sessions") {
+            return Route(endpoint: .webApp, id: Route.webAppPage)
+        }
+        return Route(endpoint: .webApp, id: (1..<segments.count).map { segments.string($0) }.joined(separator: "/"))
     }
 }

@@ -124,6 +124,7 @@ extension SeguedService {
                 }
             }
         }
+        session.feed.end(.deleted)
         logger.info("session \(session.id) ended")
         return response
     }

@@ -46,6 +46,8 @@ final class Session: Sendable {
     let eventHeaders: EventHeaders
     let limits: Limits
     private let state: Mutex<State>
+    /// Its open event streams; operations publish to them only when there are some.
+    let feed = SessionFeed()
 
     /// What one session may hold: each bounds memory a client could otherwise grow without end.
     struct Limits: Sendable {
@@ -193,6 +195,7 @@ final class Session: Sendable {
             let transcript = try Navigator.apply(command, to: &state.navigation)
             state.log.append(contentsOf: transcript.events)
             state.stackDocument = nil
+            if feed.hasSubscribers { publish(command, transcript, state.navigation) }
             return .success(transcript)
         } catch {
             return .failure(error)

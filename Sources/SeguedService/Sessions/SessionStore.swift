@@ -71,18 +71,21 @@ final class SessionStore: Sendable {
 
     /// Removes sessions idle for longer than the timeout; returns their ids. `betweenLooks` runs
     /// between finding the idle sessions and removing them (tests put requests there).
-    func expireIdle(now: ContinuousClock.Instant = .now, betweenLooks: () -> Void = {}) -> [SessionID] {
+    /// `ended` is told of each session removed, once it is out of the store.
+    func expireIdle(now: ContinuousClock.Instant = .now, betweenLooks: () -> Void = {}, ended: (Session) -> Void = { _ in }) -> [SessionID] {
         // Idle sessions are found outside the lock (each asks its own); under it, each is checked
         // again: between the two, a client may have used it, or ended it and started another
         // session under the same id, which must not be the one removed.
         let candidates = sessions.withLock { Array($0.values) }.filter { now - $0.lastUsed > idleTimeout }
         betweenLooks()
-        return sessions.withLock { sessions in
-            candidates.compactMap { candidate in
-                guard sessions[candidate.id] === candidate, now - candidate.lastUsed > idleTimeout else { return nil }
+        let expired = sessions.withLock { sessions in
+            candidates.filter { candidate in
+                guard sessions[candidate.id] === candidate, now - candidate.lastUsed > idleTimeout else { return false }
                 sessions[candidate.id] = nil
-                return candidate.id
+                return true
             }
         }
+        expired.forEach(ended)
+        return expired.map(\.id)
     }
 }

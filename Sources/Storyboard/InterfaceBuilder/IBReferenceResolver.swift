@@ -4,6 +4,9 @@ enum IBReferenceResolver {
         var scenes: [SceneID: Scene]
         var initialScene: SceneID
         var warnings: [String]
+        /// Storyboard references resolved to the scene they name: placeholders nothing leads to
+        /// any more, which are not unreachable scenes of the app.
+        var resolved: Set<SceneID>
     }
 
     static func merge(_ documents: [String: IBDocument], entry: String) -> Merged {
@@ -35,6 +38,19 @@ enum IBReferenceResolver {
                 }
                 scenes[id]!.tabs = scenes[id]!.tabs.map { redirect[$0] ?? $0 }
                 if let root = scenes[id]!.root { scenes[id]!.root = redirect[root] ?? root }
+                // A split view's column can be a storyboard reference too.
+                for column in [\Scene.primary, \.supplementary, \.secondary, \.compact] {
+                    if let child = scenes[id]![keyPath: column], let target = redirect[child] { scenes[id]![keyPath: column] = target }
+                }
+            }
+            // A tab that is a storyboard reference has its tab bar item on the reference (Xcode puts
+            // it there); the tab bar shows it for the referenced scene when that has none of its own.
+            for placeholder in redirect.keys.sorted() {
+                let target = redirect[placeholder]!
+                guard let item = scenes[placeholder]?.ui?.tabBarItem, let scene = scenes[target], scene.ui?.tabBarItem == nil else { continue }
+                var ui = scene.ui ?? SceneUI()
+                ui.tabBarItem = item
+                scenes[target]!.ui = ui
             }
         }
         let entryDocument = documents[entry]!
@@ -45,6 +61,6 @@ enum IBReferenceResolver {
             initial = entryDocument.order[0]
             warnings.append("\(entry) has no initial view controller: sessions start at its first scene, \(initial), unless they name one")
         }
-        return Merged(scenes: scenes, initialScene: initial, warnings: warnings)
+        return Merged(scenes: scenes, initialScene: initial, warnings: warnings, resolved: Set(redirect.keys))
     }
 }

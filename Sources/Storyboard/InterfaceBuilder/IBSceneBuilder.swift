@@ -46,11 +46,28 @@ struct IBSceneBuilder {
         }
         // Segues hang on the controller, on controls inside its view, and on scene-level objects
         // beside it (a bar button item, a gesture recognizer); `<segue reference>` entries repeat one.
+        // A segue's own `<segue key="commit">`/`key="preview">` children (peek and pop, iOS 9–12)
+        // describe how it is previewed, not segues of their own.
+        var triggers: [ObjectIdentifier: [Segue]] = [:]
+        var references: [(trigger: XMLElementNode, id: String)] = []
         for object in objects where object.name != "placeholder" && object.name != "exit" {
-            for segue in object.descendants(where: { $0.name == "segue" }) where segue["reference"] == nil {
-                add(segue, to: &scene, controller: controller)
+            for element in object.descendants(where: { $0.name == "segue" && $0.parent?.name != "segue" }) {
+                guard let trigger = element.parent?.parent else { continue }
+                if let reference = element["reference"] {
+                    references.append((trigger, reference))
+                } else if let segue = add(element, to: &scene, controller: controller) {
+                    Self.record(segue, of: trigger, accessory: element["trigger"] != nil, in: &triggers)
+                }
             }
         }
+        for (trigger, id) in references {
+            if let segue = scene.segues.first(where: { $0.id == id }) {
+                Self.record(segue, of: trigger, accessory: false, in: &triggers)
+            }
+        }
+        var uiReader = IBSceneUIReader(scene: id, triggers: triggers)
+        scene.ui = uiReader.read(controller)
+        warnings += uiReader.warnings
         insert(scene)
     }
 
@@ -59,12 +76,30 @@ struct IBSceneBuilder {
         scenes[scene.id] = scene
     }
 
-    private mutating func add(_ element: XMLElementNode, to scene: inout Scene, controller: XMLElementNode) {
+    /// How a warning names a segue: its identifier, else its id in the file (a control's segues
+    /// often have no identifier, and several such warnings on one scene read the same without it).
+    private static func name(of segue: Segue) -> String {
+        segue.identifier?.rawValue ?? segue.id.map { "with id \($0) (no identifier)" } ?? "(no identifier)"
+    }
+
+    /// What `trigger` performs when tapped: a cell's selection segue before its accessory one.
+    private static func record(_ segue: Segue, of trigger: XMLElementNode, accessory: Bool, in triggers: inout [ObjectIdentifier: [Segue]]) {
+        if accessory {
+            triggers[ObjectIdentifier(trigger), default: []].append(segue)
+        } else {
+            triggers[ObjectIdentifier(trigger), default: []].insert(segue, at: 0)
+        }
+    }
+
+    /// Adds the segue `element` declares to `scene`; returns it, or `nil` when it is containment or
+    /// dropped.
+    @discardableResult
+    private mutating func add(_ element: XMLElementNode, to scene: inout Scene, controller: XMLElementNode) -> Segue? {
         let destination = element["destination"].map { SceneID($0) }
         let kindName = element["kind"] ?? ""
         if kindName == "relationship" {
             addRelationship(element["relationship"] ?? "", destination: destination, to: &scene)
-            return
+            return nil
         }
         let kind: SegueKind
         if let known = SegueKind(rawValue: kindName) {
@@ -87,17 +122,18 @@ struct IBSceneBuilder {
         segue.hasTrigger = element.parent?.parent !== controller
         if kind == .custom {
             segue.perform = .present
-            warnings.append("scene \(scene.id): custom segue \(segue.identifier?.rawValue ?? "(no identifier)")\(segue.customClass.map { " (\($0))" } ?? "") has code segued cannot run; it is performed as a presentation")
+            warnings.append("scene \(scene.id): custom segue \(Self.name(of: segue))\(segue.customClass.map { " (\($0))" } ?? "") has code segued cannot run; it is performed as a presentation")
         }
         if kind == .unwind, segue.action == nil {
-            warnings.append("scene \(scene.id): unwind segue \(segue.identifier?.rawValue ?? "(no identifier)") has no unwindAction; dropped")
-            return
+            warnings.append("scene \(scene.id): unwind segue \(Self.name(of: segue)) has no unwindAction; dropped")
+            return nil
         }
         if kind != .unwind, destination == nil {
-            warnings.append("scene \(scene.id): \(kind.rawValue) segue \(segue.identifier?.rawValue ?? "(no identifier)") has no destination; dropped")
-            return
+            warnings.append("scene \(scene.id): \(kind.rawValue) segue \(Self.name(of: segue)) has no destination; dropped")
+            return nil
         }
         scene.segues.append(segue)
+        return segue
     }
 
     private mutating func addRelationship(_ relationship: String, destination: SceneID?, to scene: inout Scene) {

@@ -68,7 +68,7 @@ public enum InterfaceBuilderImporter {
             name: bundle.name, initialScene: merged.initialScene, scenes: merged.scenes, classes: classes, documents: documentNames)
         let problems = StoryboardValidator.validate(storyboard)
         guard problems.isEmpty else { throw StoryboardError(kind: .invalid, issues: problems) }
-        merged.warnings += StoryboardLint.warnings(storyboard)
+        merged.warnings += StoryboardLint.warnings(storyboard, resolvedReferences: merged.resolved)
         return ImportedStoryboard(storyboard: storyboard, warnings: merged.warnings)
     }
 }

@@ -11,6 +11,9 @@ final class XMLElementNode {
     let column: Int
     fileprivate(set) var children: [XMLElementNode] = []
     fileprivate(set) weak var parent: XMLElementNode?
+    /// The character data of a `<string>` element: Interface Builder writes a text with line breaks
+    /// as `<string key="text">…</string>` instead of an attribute. Other elements keep none.
+    fileprivate(set) var text: String?
 
     init(name: String, attributes: [String: String], line: Int, column: Int) {
         self.name = name
@@ -20,6 +23,12 @@ final class XMLElementNode {
     }
 
     subscript(attribute: String) -> String? { attributes[attribute] }
+
+    /// The attribute `key`, or the text of the child `<string key="key">` IB writes instead when
+    /// the value has line breaks.
+    func value(_ key: String) -> String? {
+        attributes[key] ?? children.first { $0.name == "string" && $0["key"] == key }?.text
+    }
 
     func children(named name: String) -> [XMLElementNode] { children.filter { $0.name == name } }
 
@@ -114,6 +123,11 @@ enum XMLElementTree {
                 root = node
             }
             stack.append(node)
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard let node = stack.last, node.name == "string" else { return }
+            node.text = (node.text ?? "") + string
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

@@ -40,7 +40,8 @@ public enum StoryboardJSONLoader {
     private static let sceneKeys: Set<String> = [
         "kind", "class", "module", "title", "storyboardIdentifier", "root", "tabs", "selectedIndex", "primary", "secondary",
         "supplementary", "compact", "segues", "unwindActions", "modalPresentationStyle", "modalTransitionStyle",
-        "definesPresentationContext", "providesPresentationContextTransitionStyle", "shouldPerformSegue", "canPerformUnwindSegueAction",
+        "definesPresentationContext", "providesPresentationContextTransitionStyle", "shouldPerformSegue",
+        "canPerformUnwindSegueAction", "ui",
     ]
     private static let segueKeys: Set<String> = [
         "identifier", "id", "kind", "destination", "action", "perform", "customClass", "modalPresentationStyle",
@@ -117,6 +118,7 @@ public enum StoryboardJSONLoader {
                 reader.fail("\(path).segues", "expected an array, found \(segues.typeName)")
             }
         }
+        scene.ui = SceneUIJSONReader.read(object["ui"], at: "\(path).ui", segues: scene.segues, reader: &reader)
         return scene
     }
 

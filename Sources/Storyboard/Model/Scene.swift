@@ -35,6 +35,13 @@ public struct Scene: Sendable, Equatable {
     public var shouldPerformSegue: [String: Bool]
     /// Overrides of `canPerformUnwindSegueAction(_:from:sender:)`, by action selector.
     public var canPerformUnwindSegueAction: [String: Bool]
+    /// What a prototype draws of the scene (bar items, controls), or `nil` for nothing. Held in a
+    /// box: the engine reads scenes in place and never this, so it costs a scene one reference.
+    public var ui: SceneUI? {
+        get { uiBox?.ui }
+        set { uiBox = newValue.map(SceneUIBox.init) }
+    }
+    private var uiBox: SceneUIBox?
 
     public init(
         id: SceneID, kind: SceneKind = .viewController, customClass: String? = nil, title: String? = nil,
@@ -82,4 +89,21 @@ public struct Scene: Sendable, Equatable {
     public func segue(_ identifier: SegueID) -> Segue? {
         segues.first { $0.identifier == identifier }
     }
+
+    /// The title a navigation bar shows for the scene: its navigation item's, else its own.
+    public var displayTitle: String? { uiBox?.navigationTitle ?? title }
+}
+
+/// An immutable ``SceneUI`` held by reference (see ``Scene/ui``).
+private final class SceneUIBox: Sendable, Equatable {
+    let ui: SceneUI
+    /// Read for every node of every stack written: kept apart so that reading it copies nothing.
+    let navigationTitle: String?
+
+    init(_ ui: SceneUI) {
+        self.ui = ui
+        navigationTitle = ui.navigationItem?.title
+    }
+
+    static func == (lhs: SceneUIBox, rhs: SceneUIBox) -> Bool { lhs === rhs || lhs.ui == rhs.ui }
 }

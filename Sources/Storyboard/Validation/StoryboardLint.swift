@@ -1,9 +1,11 @@
 /// Warnings about a storyboard that loads but will not behave as its author likely meant: what
 /// `segued lint` prints and `GET /v1/storyboards/{id}` lists.
 public enum StoryboardLint {
-    public static func warnings(_ storyboard: Storyboard) -> [String] {
+    /// - Parameter resolvedReferences: Interface Builder storyboard references that the import
+    ///   pointed at the scene they name; nothing leads to them, and they are not worth a warning.
+    public static func warnings(_ storyboard: Storyboard, resolvedReferences: Set<SceneID> = []) -> [String] {
         let places = places(storyboard)
-        return unreachableScenes(storyboard) + untriggerableSegues(storyboard) + duplicateIdentifiers(storyboard)
+        return unreachableScenes(storyboard, except: resolvedReferences) + untriggerableSegues(storyboard) + duplicateIdentifiers(storyboard)
             + duplicateSegueIDs(storyboard)
             + unwindWarnings(storyboard) + pushesOutsideNavigation(storyboard, places)
             + pushedNavigationControllers(storyboard, places)
@@ -11,14 +13,14 @@ public enum StoryboardLint {
 
     /// Scenes no session can reach: not the initial scene, not contained in or segued to from a
     /// reachable scene, and with no storyboard identifier for code to instantiate them by.
-    static func unreachableScenes(_ storyboard: Storyboard) -> [String] {
+    static func unreachableScenes(_ storyboard: Storyboard, except exempt: Set<SceneID> = []) -> [String] {
         var reached: Set<SceneID> = []
         var pending = [storyboard.initialScene] + storyboard.sortedSceneIDs.filter { storyboard.scenes[$0]!.storyboardIdentifier != nil }
         while let id = pending.popLast() {
             guard reached.insert(id).inserted, let scene = storyboard.scenes[id] else { continue }
             pending += scene.relationshipChildren + scene.segues.compactMap(\.destination)
         }
-        return storyboard.sortedSceneIDs.filter { !reached.contains($0) }.map { "scene \($0) is unreachable: nothing leads to it and code cannot instantiate it (no storyboard identifier)" }
+        return storyboard.sortedSceneIDs.filter { !reached.contains($0) && !exempt.contains($0) }.map { "scene \($0) is unreachable: nothing leads to it and code cannot instantiate it (no storyboard identifier)" }
     }
 
     /// Segues owned by the controller itself can only be performed from code, which needs an identifier.

@@ -1,0 +1,148 @@
+internal import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Connection accounting: the server's limit on connections in total and per client address, and
+// the deadline for receiving a whole request. libmicrohttpd has neither of the last two (its timeout
+// restarts on every byte, so a client sending a byte every few seconds held its slot for ever), and
+// at its own connection limit it leaves new connections in the listen backlog rather than refusing
+// them; so its limit is set above ours and an accept policy refuses at once.
+
+/// A client address as its bytes (4 for IPv4, 16 for IPv6).
+struct ClientAddress: Hashable, Sendable {
+    var bytes: [UInt8]
+}
+
+/// One open connection: kept in `socket_context` from its start to its close.
+final class ConnectionRecord: Sendable {
+    let address: ClientAddress
+    let socket: Int32
+    /// When the connection began waiting for the request it is receiving (monotonic milliseconds),
+    /// 0 while a request is being answered.
+    let receivingSince = Atomic<Int64>(monotonicMilliseconds())
+
+    init(address: ClientAddress, socket: Int32) {
+        self.address = address
+        self.socket = socket
+    }
+}
+
+/// The open connections, counted in total and per address.
+final class ConnectionTable: Sendable {
+    struct Counts {
+        var perAddress: [ClientAddress: Int] = [:]
+        var open: [ObjectIdentifier: ConnectionRecord] = [:]
+    }
+
+    let limit: Int
+    let perAddressLimit: Int
+    private let counts = Mutex(Counts())
+    /// Connections refused by a limit, since the start.
+    let refused = Atomic<Int>(0)
+
+    init(limit: Int, perAddressLimit: Int) {
+        self.limit = max(1, limit)
+        self.perAddressLimit = perAddressLimit > 0 ? perAddressLimit : Int.max
+    }
+
+    var count: Int { counts.withLock { $0.open.count } }
+
+    /// Whether a connection from `address` fits under both limits (the accept policy).
+    func admits(_ address: ClientAddress) -> Bool {
+        let fits = counts.withLock { $0.open.count < limit && $0.perAddress[address, default: 0] < perAddressLimit }
+        if !fits { refused.add(1, ordering: .relaxed) }
+        return fits
+    }
+
+    /// Counts a connection that started; `false` when it no longer fits (two accepted at once
+    /// passed the policy together), and then it is not counted.
+    func opened(_ record: ConnectionRecord) -> Bool {
+        let fits = counts.withLock { counts in
+            guard counts.open.count < limit, counts.perAddress[record.address, default: 0] < perAddressLimit else { return false }
+            counts.open[ObjectIdentifier(record)] = record
+            counts.perAddress[record.address, default: 0] += 1
+            return true
+        }
+        if !fits { refused.add(1, ordering: .relaxed) }
+        return fits
+    }
+
+    func closed(_ record: ConnectionRecord) {
+        counts.withLock { counts in
+            guard counts.open.removeValue(forKey: ObjectIdentifier(record)) != nil else { return }
+            let left = counts.perAddress[record.address, default: 1] - 1
+            counts.perAddress[record.address] = left > 0 ? left : nil
+        }
+    }
+
+    /// Ends every connection that has been receiving one request for longer than `deadline`
+    /// milliseconds; returns how many. Under the lock: a connection's socket is closed only after
+    /// it left the table (libmicrohttpd notifies the close first), so the socket shut down here is
+    /// still that connection's.
+    @discardableResult
+    func endOverdue(deadline: Int64, now: Int64 = monotonicMilliseconds()) -> Int {
+        counts.withLock { counts in
+            var ended = 0
+            for record in counts.open.values {
+                let since = record.receivingSince.load(ordering: .relaxed)
+                if since != 0, now - since > deadline {
+                    // Once: a shut-down socket stays in the table until libmicrohttpd closes it.
+                    record.receivingSince.store(0, ordering: .relaxed)
+                    segued_shutdown_socket(record.socket)
+                    ended += 1
+                }
+            }
+            return ended
+        }
+    }
+}
+
+func monotonicMilliseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+}
+
+/// `MHD_AcceptPolicyCallback`: refuses, at once, a connection over the server's limits.
+let mhdAcceptPolicy: MHD_AcceptPolicyCallback = { cls, address, _ in
+    guard let cls else { return .NO }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    return core.connections.admits(clientAddress(address)) ? .YES : .NO
+}
+
+/// `MHD_NotifyConnectionCallback`: counts connections as they start and close; a record is kept,
+/// retained, in the connection's `socket_context`.
+let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socketContext, event in
+    guard let cls, let connection, let socketContext else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    if event.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED (the enumerator does not import by name)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = Int(segued_mhd_client_address(connection, &bytes))
+        let record = ConnectionRecord(address: ClientAddress(bytes: Array(bytes.prefix(count))), socket: segued_mhd_connection_fd(connection))
+        socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
+        if !core.connections.opened(record) {
+            // Over a limit by a race with another accept: ended before it reads a byte.
+            record.receivingSince.store(0, ordering: .relaxed)
+            segued_shutdown_socket(record.socket)
+        }
+    } else if let stored = socketContext.pointee {
+        let record = Unmanaged<ConnectionRecord>.fromOpaque(stored)
+        core.connections.closed(record.takeUnretainedValue())
+        record.release()
+        socketContext.pointee = nil
+    }
+}
+
+/// The record of `connection`, if it has one.
+func connectionRecord(_ connection: OpaquePointer) -> ConnectionRecord? {
+    segued_mhd_socket_context(connection).map { Unmanaged<ConnectionRecord>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private func clientAddress(_ address: UnsafePointer<sockaddr>?) -> ClientAddress {
+    var bytes = [UInt8](repeating: 0, count: 16)
+    let count = Int(segued_address_bytes(address, &bytes))
+    return ClientAddress(bytes: Array(bytes.prefix(count)))
+}

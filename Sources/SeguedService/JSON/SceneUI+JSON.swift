@@ -1,0 +1,71 @@
+import Storyboard
+
+extension JSONWriter {
+    /// A scene's `ui` (CONTRACTS.md §1): members of the navigation and tab bar items and of each
+    /// bar item and trigger are spelled out, null when absent; a control's type-specific members
+    /// (`placeholder`, `reuseIdentifier`, `segments`, `on`) only for its type.
+    mutating func sceneUI(_ ui: SceneUI) {
+        object { w in
+            if let item = ui.navigationItem {
+                w.key("navigationItem")
+                w.object { w in
+                    w.key("title"); w.string(item.title)
+                    w.key("prompt"); w.string(item.prompt)
+                    w.key("backButtonTitle"); w.string(item.backButtonTitle)
+                    w.key("leftItems"); w.barItems(item.leftItems)
+                    w.key("rightItems"); w.barItems(item.rightItems)
+                }
+            }
+            if let item = ui.tabBarItem {
+                w.key("tabBarItem")
+                w.object { w in
+                    w.key("title"); w.string(item.title)
+                    w.key("systemItem"); w.string(item.systemItem)
+                    w.key("badge"); w.string(item.badge)
+                }
+            }
+            if !ui.toolbarItems.isEmpty { w.key("toolbarItems"); w.barItems(ui.toolbarItems) }
+            if !ui.controls.isEmpty {
+                w.key("controls")
+                w.array { w in for control in ui.controls { w.control(control) } }
+            }
+        }
+    }
+
+    private mutating func barItems(_ items: [BarItemUI]) {
+        array { w in
+            for item in items {
+                w.object { w in
+                    w.key("title"); w.string(item.title)
+                    w.key("systemItem"); w.string(item.systemItem)
+                    w.key("trigger"); w.trigger(item.trigger)
+                }
+            }
+        }
+    }
+
+    private mutating func control(_ control: ControlUI) {
+        object { w in
+            w.key("type"); w.string(control.kind.rawValue)
+            w.key("text"); w.string(control.text)
+            switch control.kind {
+            case .textField: w.key("placeholder"); w.string(control.placeholder)
+            case .tableViewCell, .collectionViewCell: w.key("reuseIdentifier"); w.string(control.reuseIdentifier)
+            case .segmentedControl: w.key("segments"); w.array { w in for segment in control.segments { w.string(segment) } }
+            case .switch: w.key("on"); w.bool(control.isOn)
+            case .button, .label: break
+            }
+            w.key("trigger"); w.trigger(control.trigger)
+        }
+    }
+
+    private mutating func trigger(_ trigger: UITrigger?) {
+        guard let trigger else { return null() }
+        object { w in
+            w.key("kind"); w.string(trigger.kind.rawValue)
+            w.key("identifier"); w.string(trigger.identifier?.rawValue)
+            w.key("id"); w.string(trigger.id)
+            w.key("action"); w.string(trigger.action)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import HTTPServer
+import Navigation
+import Synchronization
+
+/// The streams open in the whole service, against ``ServiceConfiguration/maxStreams``.
+final class StreamCounter: Sendable {
+    private let open = Atomic<Int>(0)
+
+    init() {}
+
+    var count: Int { open.load(ordering: .relaxed) }
+
+    /// Counts one more stream if fewer than `limit` are open.
+    func reserve(limit: Int) -> Bool {
+        var current = open.load(ordering: .relaxed)
+        while current < limit {
+            let (exchanged, original) = open.compareExchange(expected: current, desired: current + 1, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
+
+    func release() { open.subtract(1, ordering: .relaxed) }
+}
+
+extension SeguedService {
+    /// `GET /v1/sessions/{id}/events/stream` (CONTRACTS.md §2): `dropped` if the requested start is
+    /// gone, the backlog after `Last-Event-ID` (or `?after=`; neither: from now), `state`, then each
+    /// operation live, until the session ends or the client goes.
+    func openEventStream(_ request: Request, _ id: String) throws(Problem) -> Response {
+        let session = try lookupSession(id)
+        let requested = try Self.streamStart(request)
+        let counter = streamCount
+        guard counter.reserve(limit: configuration.maxStreams) else {
+            throw .tooManyStreams(limit: configuration.maxStreams, ofSession: false)
+        }
+        let feed = session.feed
+        let stream = ResponseStream(
+            maxQueuedBytes: configuration.maxStreamQueue,
+            onShutdown: { stream in
+                stream.send(EventStreamMessages.end(.shutdown))
+                stream.finish()
+            },
+            onClose: { stream, _ in
+                feed.remove(stream)
+                counter.release()
+            })
+        // Under the session's lock, where operations publish: each is in the backlog or sent live.
+        let joined: SessionFeed.Joining = session.read { state in
+            let last = state.navigation.nextEventSequence - 1
+            let after = requested ?? last
+            let first = state.log.firstSequence ?? last + 1
+            let backlog = after >= last ? [] : state.log.events(after: max(after, first - 1), limit: Int.max)
+            let joining = feed.add(stream, limit: configuration.maxStreamsPerSession)
+            if joining == .joined {
+                stream.sendInitial(
+                    EventStreamMessages.opening(
+                        after: after, firstAvailable: first, backlog: backlog, state: state.navigation, headers: session.eventHeaders))
+            }
+            return joining
+        }
+        switch joined {
+        case .joined:
+            return Response(
+                status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")], stream: stream)
+        case .full:
+            counter.release()
+            throw .tooManyStreams(limit: configuration.maxStreamsPerSession, ofSession: true)
+        case .ended:
+            counter.release()
+            throw .unknownSession(id)
+        }
+    }
+
+    /// Where a stream starts: after `Last-Event-ID` (what a reconnecting client sends), else after
+    /// `?after=`, else `nil` (after the last event now).
+    static func streamStart(_ request: Request) throws(Problem) -> Int? {
+        if let field = request.header("last-event-id") {
+            let parts = field.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard parts.count == 1, let value = Int(parts[0]), value >= 0 else {
+                throw .invalidParameter("Last-Event-ID", "expected an event sequence number (an integer ≥ 0)")
+            }
+            return value
+        }
+        guard let text = request.queryValue("after") else { return nil }
+        guard let value = Int(text), value >= 0 else { throw .invalidParameter("after", "expected an integer in 0...") }
+        return value
+    }
+}
+
+extension Problem {
+    /// Past ``ServiceConfiguration/maxStreams`` or ``ServiceConfiguration/maxStreamsPerSession``.
+    static func tooManyStreams(limit: Int, ofSession: Bool) -> Problem {
+        Problem(
+            code: "too-many-streams", title: "Too many streams", status: 503,
+            detail: ofSession
+                ? "The session has its limit of \(limit) open event streams; close one first."
+                : "The server has its limit of \(limit) open event streams; close one or try again later.",
+            extensions: [("limit", .int(limit))], headers: [("Retry-After", "10")])
+    }
+}

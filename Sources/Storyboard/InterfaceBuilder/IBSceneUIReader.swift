@@ -1,0 +1,177 @@
+/// Reads what a prototype draws of a scene out of its controller element: the navigation item,
+/// the tab bar item, toolbar items and the view's controls in document order (CONTRACTS.md §1).
+///
+/// What each element triggers comes from the segues ``IBSceneBuilder`` already kept, keyed by the
+/// element that holds them (`<connections>`' parent): the XML is not read for segues twice. Beyond
+/// the bounds of ``SceneUI`` it keeps the first elements and warns, so that an app's upload still
+/// loads.
+struct IBSceneUIReader {
+    /// Kept segues by the element that triggers them, the selection segue before an accessory one.
+    let triggers: [ObjectIdentifier: [Segue]]
+    let scene: SceneID
+    private(set) var warnings: [String] = []
+    private var droppedControls = 0
+    private var droppedBarItems = 0
+    private var cutTexts = 0
+    /// The first navigation item of a navigation bar placed in the view (older storyboards and
+    /// forms draw their own bar), found while controls are collected.
+    private var viewNavigationItem: XMLElementNode?
+    private var viewToolbarItems: [XMLElementNode] = []
+
+    init(scene: SceneID, triggers: [ObjectIdentifier: [Segue]]) {
+        self.scene = scene
+        self.triggers = triggers
+    }
+
+    /// The scene UI of `controller`, or `nil` when there is nothing to draw.
+    mutating func read(_ controller: XMLElementNode) -> SceneUI? {
+        var ui = SceneUI()
+        let view = controller.children.first { $0["key"] == "view" }
+        // One walk of the view: its controls, and the bars placed in it.
+        if let view { collectControls(in: view, insideCell: false, into: &ui.controls) }
+        let navigationElement = controller.children.first { $0.name == "navigationItem" && $0["key"] == "navigationItem" }
+            ?? viewNavigationItem
+        if let navigationElement {
+            let item = navigationItem(navigationElement)
+            // An empty navigation item (IB adds one to most controllers) draws nothing.
+            if item != NavigationItemUI() { ui.navigationItem = item }
+        }
+        if let tab = controller.children.first(where: { $0.name == "tabBarItem" && $0["key"] == "tabBarItem" }) {
+            let item = TabBarItemUI(title: text(tab.value("title")), systemItem: tab["systemItem"], badge: text(tab.value("badgeValue")))
+            if item != TabBarItemUI() { ui.tabBarItem = item }
+        }
+        // The controller's toolbarItems (shown by its navigation controller's toolbar), then the
+        // items of toolbars placed in its view.
+        let toolbarElements = controller.child(named: "toolbarItems")?.children(named: "barButtonItem") ?? []
+        ui.toolbarItems = barItems(toolbarElements + viewToolbarItems)
+        if droppedControls > 0 {
+            warnings.append("scene \(scene): \(droppedControls) controls beyond the first \(SceneUI.maxControls) are not kept in its UI")
+        }
+        if droppedBarItems > 0 {
+            warnings.append("scene \(scene): \(droppedBarItems) items beyond the first \(SceneUI.maxBarItems) of a bar or segmented control are not kept in its UI")
+        }
+        if cutTexts > 0 {
+            let texts = cutTexts == 1 ? "1 text of its UI is" : "\(cutTexts) texts of its UI are"
+            warnings.append("scene \(scene): \(texts) longer than \(SceneUI.maxTextBytes) bytes, cut there")
+        }
+        return ui.isEmpty ? nil : ui
+    }
+
+    private mutating func navigationItem(_ element: XMLElementNode) -> NavigationItemUI {
+        var item = NavigationItemUI(title: text(element.value("title")), prompt: text(element.value("prompt")))
+        let back = element.children.first { $0.name == "barButtonItem" && $0["key"] == "backBarButtonItem" }
+        item.backButtonTitle = text(element.value("backButtonTitle") ?? back?.value("title"))
+        var left: [XMLElementNode] = []
+        var right: [XMLElementNode] = []
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("barButtonItem", "leftBarButtonItem"): left.append(child)
+            case ("barButtonItem", "rightBarButtonItem"): right.append(child)
+            case ("leftBarButtonItems", _): left += child.children(named: "barButtonItem")
+            case ("rightBarButtonItems", _): right += child.children(named: "barButtonItem")
+            default: break
+            }
+        }
+        item.leftItems = barItems(left)
+        item.rightItems = barItems(right)
+        return item
+    }
+
+    private mutating func barItems(_ elements: [XMLElementNode]) -> [BarItemUI] {
+        if elements.count > SceneUI.maxBarItems { droppedBarItems += elements.count - SceneUI.maxBarItems }
+        return elements.prefix(SceneUI.maxBarItems).map { element in
+            // A bar item wrapping a custom view (a button) shows that view's title, and tapping it
+            // performs the view's segue.
+            let customView = element.children.first { $0["key"] == "customView" }
+            let title = element.value("title") ?? customView.flatMap(Self.buttonTitle)
+            let performs = trigger(of: element) ?? customView.flatMap { trigger(of: $0) }
+            return BarItemUI(title: text(title), systemItem: element["systemItem"], trigger: performs)
+        }
+    }
+
+    /// Depth-first in document order; a cell's labels are its text, its other controls follow it.
+    private mutating func collectControls(in element: XMLElementNode, insideCell: Bool, into controls: inout [ControlUI]) {
+        for child in element.children {
+            var control: ControlUI
+            switch child.name {
+            case "button":
+                control = ControlUI(kind: .button, text: text(Self.buttonTitle(child)))
+            case "label" where !insideCell:
+                control = ControlUI(kind: .label, text: text(Self.labelText(child)))
+            case "textField":
+                control = ControlUI(kind: .textField, text: text(child.value("text")), placeholder: text(child.value("placeholder")))
+            case "switch":
+                control = ControlUI(kind: .switch, isOn: child["on"] == "YES")
+            case "segmentedControl":
+                let elements = child.child(named: "segments")?.children(named: "segment") ?? []
+                if elements.count > SceneUI.maxBarItems { droppedBarItems += elements.count - SceneUI.maxBarItems }
+                let segments = elements.prefix(SceneUI.maxBarItems).map { text($0.value("title")) ?? "" }
+                control = ControlUI(kind: .segmentedControl, segments: segments)
+            case "tableViewCell", "collectionViewCell":
+                let textLabel = child["textLabel"].flatMap { id in child.descendants { $0["id"] == id }.first }
+                    ?? child.descendants { $0.name == "label" }.first
+                control = ControlUI(
+                    kind: child.name == "tableViewCell" ? .tableViewCell : .collectionViewCell,
+                    text: text(textLabel.flatMap(Self.labelText)), reuseIdentifier: child["reuseIdentifier"])
+            case "navigationBar":
+                if viewNavigationItem == nil { viewNavigationItem = child.child(named: "items")?.child(named: "navigationItem") }
+                continue
+            case "toolbar":
+                viewToolbarItems += child.child(named: "items")?.children(named: "barButtonItem") ?? []
+                continue
+            case "tabBar", "connections", "constraints":
+                // A tab bar in a view is the app's own; connections and constraints hold no views.
+                continue
+            default:
+                collectControls(in: child, insideCell: insideCell, into: &controls)
+                continue
+            }
+            control.trigger = trigger(of: child)
+            if controls.count < SceneUI.maxControls {
+                controls.append(control)
+            } else {
+                droppedControls += 1
+            }
+            if control.kind == .tableViewCell || control.kind == .collectionViewCell {
+                collectControls(in: child, insideCell: true, into: &controls)
+            }
+        }
+    }
+
+    private func trigger(of element: XMLElementNode) -> UITrigger? {
+        triggers[ObjectIdentifier(element)]?.first.map(UITrigger.init)
+    }
+
+    /// A text value cut to ``SceneUI/maxTextBytes`` UTF-8 bytes on a character boundary.
+    private mutating func text(_ value: String?) -> String? {
+        guard let value, value.utf8.count > SceneUI.maxTextBytes else { return value }
+        cutTexts += 1
+        var cut = ""
+        for character in value {
+            guard cut.utf8.count + character.utf8.count <= SceneUI.maxTextBytes else { break }
+            cut.append(character)
+        }
+        return cut
+    }
+
+    /// The normal state's title (`<state key="normal" title=…>`), the button configuration's
+    /// (Xcode 13+), or the normal state's attributed title.
+    static func buttonTitle(_ button: XMLElementNode) -> String? {
+        let normal = button.children.first { $0.name == "state" && $0["key"] == "normal" }
+        if let title = normal?.value("title") ?? button.children.first(where: { $0.name == "buttonConfiguration" })?.value("title") {
+            return title
+        }
+        return normal.flatMap(attributedText)
+    }
+
+    /// A label's `text`, or its attributed text's fragments joined.
+    static func labelText(_ label: XMLElementNode) -> String? {
+        label.value("text") ?? attributedText(label)
+    }
+
+    private static func attributedText(_ element: XMLElementNode) -> String? {
+        guard let attributed = element.children.first(where: { $0.name == "attributedString" }) else { return nil }
+        let fragments = attributed.children(named: "fragment").compactMap { $0.value("content") }
+        return fragments.isEmpty ? nil : fragments.joined()
+    }
+}

@@ -1,0 +1,158 @@
+/// Reads a scene's `ui` (CONTRACTS.md §1, openapi.yaml `SceneUI`) and refuses, each with its path,
+/// what is beyond the bounds of ``SceneUI`` or names no segue of the scene.
+enum SceneUIJSONReader {
+    private static let uiKeys: Set<String> = ["navigationItem", "tabBarItem", "toolbarItems", "controls"]
+    private static let navigationItemKeys: Set<String> = ["title", "prompt", "backButtonTitle", "leftItems", "rightItems"]
+    private static let tabBarItemKeys: Set<String> = ["title", "systemItem", "badge"]
+    private static let barItemKeys: Set<String> = ["title", "systemItem", "trigger"]
+    private static let controlKeys: Set<String> = ["type", "text", "placeholder", "reuseIdentifier", "segments", "on", "trigger"]
+    private static let triggerKeys: Set<String> = ["kind", "identifier", "id", "action"]
+
+    /// The `ui` at `path`, checked against `segues` (the scene's), or `nil` for absent and null.
+    static func read(_ value: JSONValue?, at path: String, segues: [Segue], reader: inout JSONFieldReader) -> SceneUI? {
+        guard let value, value != .null, let object = reader.object(value, at: path) else { return nil }
+        reader.rejectUnknownKeys(object, known: uiKeys, at: path)
+        var ui = SceneUI()
+        let context = Context(segues: segues)
+        if let item = reader.object(nonNull(object["navigationItem"]), at: "\(path).navigationItem") {
+            let itemPath = "\(path).navigationItem"
+            reader.rejectUnknownKeys(item, known: navigationItemKeys, at: itemPath)
+            ui.navigationItem = NavigationItemUI(
+                title: text(item, "title", at: itemPath, reader: &reader),
+                prompt: text(item, "prompt", at: itemPath, reader: &reader),
+                backButtonTitle: text(item, "backButtonTitle", at: itemPath, reader: &reader),
+                leftItems: barItems(item["leftItems"], at: "\(itemPath).leftItems", context, reader: &reader),
+                rightItems: barItems(item["rightItems"], at: "\(itemPath).rightItems", context, reader: &reader))
+        }
+        if let item = reader.object(nonNull(object["tabBarItem"]), at: "\(path).tabBarItem") {
+            let itemPath = "\(path).tabBarItem"
+            reader.rejectUnknownKeys(item, known: tabBarItemKeys, at: itemPath)
+            ui.tabBarItem = TabBarItemUI(
+                title: text(item, "title", at: itemPath, reader: &reader),
+                systemItem: text(item, "systemItem", at: itemPath, reader: &reader),
+                badge: text(item, "badge", at: itemPath, reader: &reader))
+        }
+        ui.toolbarItems = barItems(object["toolbarItems"], at: "\(path).toolbarItems", context, reader: &reader)
+        let controls = array(object["controls"], at: "\(path).controls", reader: &reader)
+        if controls.count > SceneUI.maxControls {
+            reader.fail("\(path).controls", "more than \(SceneUI.maxControls) controls")
+        } else {
+            for (index, element) in controls.enumerated() {
+                if let control = control(element, at: "\(path).controls[\(index)]", context, reader: &reader) {
+                    ui.controls.append(control)
+                }
+            }
+        }
+        return ui.isEmpty ? nil : ui
+    }
+
+    private struct Context {
+        var segues: [Segue]
+    }
+
+    private static func nonNull(_ value: JSONValue?) -> JSONValue? { value == .null ? nil : value }
+
+    private static func array(_ value: JSONValue?, at path: String, reader: inout JSONFieldReader) -> [JSONValue] {
+        guard let value, value != .null else { return [] }
+        guard let array = value.arrayValue else {
+            reader.fail(path, "expected an array, found \(value.typeName)")
+            return []
+        }
+        return array
+    }
+
+    /// A string member within ``SceneUI/maxTextBytes``.
+    private static func text(_ object: [String: JSONValue], _ key: String, at path: String, reader: inout JSONFieldReader) -> String? {
+        guard let string = reader.string(object, key, at: path) else { return nil }
+        guard string.utf8.count <= SceneUI.maxTextBytes else {
+            reader.fail(reader.join(path, key), "longer than \(SceneUI.maxTextBytes) bytes")
+            return nil
+        }
+        return string
+    }
+
+    private static func barItems(_ value: JSONValue?, at path: String, _ context: Context, reader: inout JSONFieldReader) -> [BarItemUI] {
+        let elements = array(value, at: path, reader: &reader)
+        guard elements.count <= SceneUI.maxBarItems else {
+            reader.fail(path, "more than \(SceneUI.maxBarItems) bar items")
+            return []
+        }
+        var items: [BarItemUI] = []
+        for (index, element) in elements.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            guard let object = reader.object(element, at: itemPath) else { continue }
+            reader.rejectUnknownKeys(object, known: barItemKeys, at: itemPath)
+            items.append(BarItemUI(
+                title: text(object, "title", at: itemPath, reader: &reader),
+                systemItem: text(object, "systemItem", at: itemPath, reader: &reader),
+                trigger: trigger(object["trigger"], at: "\(itemPath).trigger", context, reader: &reader)))
+        }
+        return items
+    }
+
+    private static func control(_ value: JSONValue, at path: String, _ context: Context, reader: inout JSONFieldReader) -> ControlUI? {
+        guard let object = reader.object(value, at: path) else { return nil }
+        reader.rejectUnknownKeys(object, known: controlKeys, at: path)
+        guard let kind = reader.enumeration(ControlUI.Kind.self, object, "type", at: path) else {
+            if object["type"] == nil { reader.fail("\(path).type", "missing") }
+            return nil
+        }
+        // A member that only another type has is refused, so that the graph written back is the same.
+        let belongs: [(key: String, to: Set<ControlUI.Kind>)] = [
+            ("placeholder", [.textField]), ("reuseIdentifier", [.tableViewCell, .collectionViewCell]),
+            ("segments", [.segmentedControl]), ("on", [.switch]),
+        ]
+        for (key, kinds) in belongs where nonNull(object[key]) != nil && !kinds.contains(kind) {
+            reader.fail("\(path).\(key)", "not a member of a \(kind.rawValue)")
+        }
+        var control = ControlUI(kind: kind)
+        control.text = text(object, "text", at: path, reader: &reader)
+        control.placeholder = text(object, "placeholder", at: path, reader: &reader)
+        control.reuseIdentifier = text(object, "reuseIdentifier", at: path, reader: &reader)
+        control.isOn = reader.bool(object, "on", at: path) ?? false
+        let segments = array(object["segments"], at: "\(path).segments", reader: &reader)
+        if segments.count > SceneUI.maxBarItems {
+            reader.fail("\(path).segments", "more than \(SceneUI.maxBarItems) segments")
+        } else {
+            for (index, segment) in segments.enumerated() {
+                let segmentPath = "\(path).segments[\(index)]"
+                guard let title = segment.stringValue else {
+                    reader.fail(segmentPath, "expected a string, found \(segment.typeName)")
+                    continue
+                }
+                guard title.utf8.count <= SceneUI.maxTextBytes else {
+                    reader.fail(segmentPath, "longer than \(SceneUI.maxTextBytes) bytes")
+                    continue
+                }
+                control.segments.append(title)
+            }
+        }
+        control.trigger = trigger(object["trigger"], at: "\(path).trigger", context, reader: &reader)
+        return control
+    }
+
+    private static func trigger(_ value: JSONValue?, at path: String, _ context: Context, reader: inout JSONFieldReader) -> UITrigger? {
+        guard let value, value != .null, let object = reader.object(value, at: path) else { return nil }
+        reader.rejectUnknownKeys(object, known: triggerKeys, at: path)
+        guard let kind = reader.enumeration(SegueKind.self, object, "kind", at: path) else {
+            if object["kind"] == nil { reader.fail("\(path).kind", "missing") }
+            return nil
+        }
+        let trigger = UITrigger(
+            kind: kind, identifier: reader.string(object, "identifier", at: path).map { SegueID($0) },
+            id: reader.string(object, "id", at: path), action: reader.string(object, "action", at: path))
+        guard kind.isForward || kind == .unwind else {
+            reader.fail("\(path).kind", "\(kind.rawValue) segues are not triggered by a control")
+            return nil
+        }
+        guard trigger.id != nil || trigger.identifier != nil || trigger.action != nil else {
+            reader.fail(path, "names no segue (give its id, identifier or, for an unwind, action)")
+            return nil
+        }
+        guard context.segues.contains(where: trigger.names) else {
+            reader.fail(path, "no \(kind.rawValue) segue of the scene has this \(trigger.id != nil ? "id" : trigger.identifier != nil ? "identifier" : "action")")
+            return nil
+        }
+        return trigger
+    }
+}

@@ -1,0 +1,145 @@
+/// What a prototype draws of a scene: its navigation item, tab bar item, toolbar items and
+/// controls, each with the segue or unwind it triggers (CONTRACTS.md §1).
+///
+/// The engine never reads it: scene UI changes no behaviour. Arrays are in reading order (the
+/// storyboard's document order; table views section by section, cell by cell).
+public struct SceneUI: Sendable, Equatable {
+    public var navigationItem: NavigationItemUI?
+    public var tabBarItem: TabBarItemUI?
+    public var toolbarItems: [BarItemUI]
+    public var controls: [ControlUI]
+
+    public init(navigationItem: NavigationItemUI? = nil, tabBarItem: TabBarItemUI? = nil, toolbarItems: [BarItemUI] = [], controls: [ControlUI] = []) {
+        self.navigationItem = navigationItem
+        self.tabBarItem = tabBarItem
+        self.toolbarItems = toolbarItems
+        self.controls = controls
+    }
+
+    /// Whether there is nothing to draw (so that the scene keeps no `ui`).
+    public var isEmpty: Bool { navigationItem == nil && tabBarItem == nil && toolbarItems.isEmpty && controls.isEmpty }
+
+    /// At most this many controls per scene: a storyboard scene rarely has more than a few dozen,
+    /// and a prototype draws each.
+    public static let maxControls = 200
+    /// At most this many bar items in each list (left, right, toolbar), and segments in a
+    /// segmented control.
+    public static let maxBarItems = 20
+    /// At most this many UTF-8 bytes in each text value: a label can hold a paragraph (the
+    /// corpus's longest is 529 bytes, Apple's UnwindSegue sample's introduction), so the bound
+    /// keeps real texts whole and refuses only what no screen shows.
+    public static let maxTextBytes = 4096
+}
+
+/// `UINavigationItem`: title, prompt, back button title and bar button items.
+public struct NavigationItemUI: Sendable, Equatable {
+    public var title: String?
+    public var prompt: String?
+    /// The title of the back button that leads back to this scene (`backButtonTitle` or
+    /// `backBarButtonItem`'s title).
+    public var backButtonTitle: String?
+    public var leftItems: [BarItemUI]
+    public var rightItems: [BarItemUI]
+
+    public init(title: String? = nil, prompt: String? = nil, backButtonTitle: String? = nil, leftItems: [BarItemUI] = [], rightItems: [BarItemUI] = []) {
+        self.title = title
+        self.prompt = prompt
+        self.backButtonTitle = backButtonTitle
+        self.leftItems = leftItems
+        self.rightItems = rightItems
+    }
+}
+
+/// `UITabBarItem`: what the tab bar shows for the scene when it is a tab.
+public struct TabBarItemUI: Sendable, Equatable {
+    public var title: String?
+    /// Interface Builder's `systemItem` (`favorites`, `more`, `search`, …), as it writes it.
+    public var systemItem: String?
+    public var badge: String?
+
+    public init(title: String? = nil, systemItem: String? = nil, badge: String? = nil) {
+        self.title = title
+        self.systemItem = systemItem
+        self.badge = badge
+    }
+}
+
+/// `UIBarButtonItem`: a title or a system item, and what tapping it triggers.
+public struct BarItemUI: Sendable, Equatable {
+    public var title: String?
+    /// Interface Builder's `systemItem` (`add`, `done`, `cancel`, `flexibleSpace`, …), as it writes it.
+    public var systemItem: String?
+    public var trigger: UITrigger?
+
+    public init(title: String? = nil, systemItem: String? = nil, trigger: UITrigger? = nil) {
+        self.title = title
+        self.systemItem = systemItem
+        self.trigger = trigger
+    }
+}
+
+/// One control of the scene's view.
+public struct ControlUI: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case button, tableViewCell, collectionViewCell, label, textField, `switch`, segmentedControl
+    }
+
+    public var kind: Kind
+    /// A button's title, a label's text, a text field's text, a cell's (first) label's text.
+    public var text: String?
+    /// A text field's placeholder.
+    public var placeholder: String?
+    /// A prototype cell's reuse identifier.
+    public var reuseIdentifier: String?
+    /// A segmented control's segment titles.
+    public var segments: [String]
+    /// Whether a switch is on.
+    public var isOn: Bool
+    public var trigger: UITrigger?
+
+    public init(
+        kind: Kind, text: String? = nil, placeholder: String? = nil, reuseIdentifier: String? = nil,
+        segments: [String] = [], isOn: Bool = false, trigger: UITrigger? = nil
+    ) {
+        self.kind = kind
+        self.text = text
+        self.placeholder = placeholder
+        self.reuseIdentifier = reuseIdentifier
+        self.segments = segments
+        self.isOn = isOn
+        self.trigger = trigger
+    }
+}
+
+/// The segue (or unwind) a control triggers: one of its scene's segues, named enough to perform it
+/// (`POST …/segues {"identifier"|"id"}`, `POST …/unwind {"action"|"identifier"}`).
+public struct UITrigger: Sendable, Equatable {
+    public var kind: SegueKind
+    public var identifier: SegueID?
+    /// The segue's id in its storyboard file.
+    public var id: String?
+    /// The unwind action, for unwind segues.
+    public var action: String?
+
+    public init(kind: SegueKind, identifier: SegueID? = nil, id: String? = nil, action: String? = nil) {
+        self.kind = kind
+        self.identifier = identifier
+        self.id = id
+        self.action = action
+    }
+
+    /// The trigger that performs `segue`.
+    public init(_ segue: Segue) {
+        self.init(kind: segue.kind, identifier: segue.identifier, id: segue.id, action: segue.action)
+    }
+
+    /// Whether `segue` is the one this trigger names: by id, else by identifier, else (an unwind)
+    /// by action.
+    public func names(_ segue: Segue) -> Bool {
+        guard segue.kind == kind else { return false }
+        if let id { return segue.id == id }
+        if let identifier { return segue.identifier == identifier }
+        if let action { return segue.action == action }
+        return false
+    }
+}

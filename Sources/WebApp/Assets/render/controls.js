@@ -1,0 +1,88 @@
+// A screen's controls in reading order (CONTRACTS §1): buttons, table and collection view cells,
+// labels, text fields, switches and segmented controls. Anything that triggers a segue or an unwind
+// is a button named by its label; tapping it asks the daemon to perform it.
+import {h, icon} from './dom.js';
+import {describeTrigger} from './baritems.js';
+
+const CHEVRON = ['M9 5l7 7-7 7'];
+const PUSHING = new Set(['show', 'push', 'showDetail', 'replace']);
+
+/** The controls of the instance `vc`, consecutive cells grouped as a table or a grid. */
+export function controls(list, vc, context) {
+  const out = [];
+  let group = null;
+  for (const control of list ?? []) {
+    const type = control.type;
+    if (type === 'tableViewCell' || type === 'collectionViewCell') {
+      if (!group || group.type !== type) {
+        group = {type, element: h(type === 'tableViewCell' ? 'div.table' : 'div.grid', {role: 'list'})};
+        out.push(group.element);
+      }
+      group.element.append(h('div.cell-row', {role: 'listitem'}, cell(control, vc, context)));
+      continue;
+    }
+    group = null;
+    out.push(single(control, vc, context));
+  }
+  return out;
+}
+
+function cell(control, vc, context) {
+  // Interface Builder leaves many cells' labels empty (the app fills them in code): a prototype
+  // cell is named by its reuse identifier then, as Xcode's outline names it.
+  const label = control.text || control.reuseIdentifier || 'Cell';
+  const prototype = !control.text && Boolean(control.reuseIdentifier);
+  const content = [h(`span.cell-text${prototype ? '.prototype' : ''}`, {}, label)];
+  if (!control.trigger) return h(`div.cell.${control.type}`, {}, content);
+  const disclosure = PUSHING.has(control.trigger.kind);
+  return h(`button.cell.${control.type}`, {
+    type: 'button',
+    title: describeTrigger(control.trigger),
+    onclick: () => context.act.trigger(control.trigger, vc),
+  }, content, disclosure ? icon(CHEVRON, 'icon disclosure') : null);
+}
+
+function single(control, vc, context) {
+  switch (control.type) {
+    case 'button':
+      return h('button.ios-button', {
+        type: 'button',
+        title: describeTrigger(control.trigger),
+        disabled: !control.trigger,
+        onclick: () => context.act.trigger(control.trigger, vc),
+      }, control.text || 'Button');
+    case 'label':
+      return h('p.ios-label', {}, control.text ?? '');
+    case 'textField':
+      return h('input.ios-field', {
+        type: 'text', placeholder: control.placeholder ?? '', value: control.text ?? '',
+        'aria-label': control.placeholder ?? control.text ?? 'Text field',
+      });
+    case 'switch':
+      return h('label.ios-switch', {},
+        h('span', {}, control.text ?? 'Switch'),
+        h('input', {type: 'checkbox', role: 'switch', checked: control.on ? true : null}));
+    case 'segmentedControl':
+      return segmented(control, vc, context);
+    default:
+      return h('p.ios-label', {}, control.text ?? control.type);
+  }
+}
+
+// Selecting a segment is view state that never reaches UIKit's navigation: kept on the page only,
+// unless the control triggers a segue (its value-changed event), which the daemon performs.
+function segmented(control, vc, context) {
+  const group = h('div.segmented', {role: 'group', 'aria-label': control.text ?? 'Segmented control'});
+  (control.segments ?? []).forEach((segment, index) => {
+    group.append(h('button.segment', {
+      type: 'button',
+      'aria-pressed': index === 0 ? 'true' : 'false',
+      onclick: event => {
+        for (const button of group.children) button.setAttribute('aria-pressed', 'false');
+        event.currentTarget.setAttribute('aria-pressed', 'true');
+        if (control.trigger) context.act.trigger(control.trigger, vc);
+      },
+    }, segment));
+  });
+  return group;
+}

@@ -1,0 +1,26 @@
+// Reading the storyboard document and the stack document together: an instance's scene, its
+// scene UI (CONTRACTS §1) and the title iOS would show for it.
+
+/** The scene UI of the instance `node`, or an empty one. */
+export function sceneUI(context, node) {
+  return context.scenes[node?.scene]?.ui ?? {};
+}
+
+/** The navigation title: the node's title (the stack carries it), else the scene's navigation item
+ * title, else the scene's title. */
+export function titleOf(context, node) {
+  if (!node) return null;
+  const scene = context.scenes[node.scene];
+  return node.title ?? scene?.ui?.navigationItem?.title ?? scene?.title ?? null;
+}
+
+/** Every node of a stack document by id (layers' trees flattened). */
+export function indexNodes(stack) {
+  const nodes = new Map();
+  const visit = node => {
+    nodes.set(node.id, node);
+    for (const child of node.children ?? []) visit(child);
+  };
+  for (const layer of stack?.layers ?? []) visit(layer.root);
+  return nodes;
+}

@@ -1,0 +1,188 @@
+// One session on screen: its storyboard and stack drawn as the app, the transcript and map beside
+// it, kept in step by the event stream. Every tap is an API call; the screen changes only when a
+// new stack arrives (the stream's operation or state message, or GET …/stack as a fallback).
+import {api, ApiProblem} from './api.js';
+import {openStream} from './stream.js';
+import {Transcript} from './transcript.js';
+import {drawWindow} from './render/layers.js';
+import {indexNodes} from './render/scenes.js';
+import {drawAppCodeMenu} from './menu.js';
+import {showProblem, clearProblem} from './problem.js';
+import {renderMap} from './map.js';
+
+const OPERATION_ENDPOINTS = {segue: api.segue, unwind: api.unwind, action: api.action};
+
+export class SessionView {
+  constructor(id, elements) {
+    this.id = id;
+    this.elements = elements;
+    this.stack = null;
+    this.storyboard = null;
+    this.scenes = {};
+    this.streamLive = false;
+    this.transcript = new Transcript(elements.transcript, elements.filters);
+    this.context = {scenes: this.scenes, act: this.actions(), anchors: new Map()};
+    this.lastTap = null;
+    // Where the last tap was, for a popover it presents to point at.
+    elements.screen.addEventListener('click', event => {
+      const button = event.target.closest('button');
+      if (!button) return;
+      const screen = elements.screen.getBoundingClientRect();
+      const rect = button.getBoundingClientRect();
+      this.lastTap = {x: rect.left - screen.left, y: rect.top - screen.top, width: rect.width, height: rect.height,
+        screenWidth: screen.width, at: performance.now()};
+    }, true);
+  }
+
+  async open() {
+    const session = await api.session(this.id);
+    this.session = session;
+    const document = await api.storyboard(session.storyboard);
+    this.storyboard = document;
+    Object.assign(this.scenes, document.storyboard?.scenes ?? {});
+    this.elements.label.textContent = `${document.name ?? 'Storyboard'} · session ${this.id}`;
+    this.showTraits();
+    this.applyStack(session.stack);
+    this.stream = openStream(this.id, 0, {
+      callback: event => this.transcript.addEvent(event),
+      operation: message => {
+        this.transcript.addOperation(message);
+        this.applyStack(message.stack);
+        if (message.operation === 'action') this.refreshTraits();
+      },
+      state: message => this.applyStack(message.stack),
+      dropped: message => this.elements.streamStatus(`events before ${message.firstAvailable} were dropped from the log`),
+      end: message => this.ended(message.reason),
+      status: text => {
+        this.streamLive = text === 'live';
+        this.elements.streamStatus(text);
+      },
+      unavailable: () => this.withoutStream(),
+    });
+  }
+
+  close() {
+    this.stream?.close();
+  }
+
+  /** The daemon has no stream: read the log once, then after each operation of this page. */
+  async withoutStream() {
+    this.elements.streamStatus('no event stream on this daemon: showing this window\'s own operations');
+    await this.catchUp();
+  }
+
+  async catchUp() {
+    let after = Math.max(0, ...this.transcript.events.keys());
+    for (;;) {
+      const page = await api.events(this.id, after);
+      for (const event of page.events ?? []) this.transcript.addEvent(event);
+      if (!page.events?.length || page.events.at(-1).seq >= (page.lastSeq ?? 0)) break;
+      after = page.events.at(-1).seq;
+    }
+    const stack = await api.stack(this.id, this.stack ? `"${this.stack.revision}"` : null);
+    if (stack) this.applyStack(stack);
+  }
+
+  applyStack(stack) {
+    if (!stack?.layers) return;
+    if (this.stack && stack.revision < this.stack.revision) return;
+    this.stack = stack;
+    this.context.nodes = indexNodes(stack);
+    this.anchorPopovers(stack);
+    this.elements.screen.replaceChildren(drawWindow(stack, this.context));
+    this.drawMap();
+  }
+
+  /** A popover new in this stack gets the place of this window's last tap, if it was recent. */
+  anchorPopovers(stack) {
+    const popovers = new Set(stack.layers.filter(layer => layer.presentation?.style === 'popover').map(layer => layer.root.id));
+    for (const id of this.context.anchors.keys()) if (!popovers.has(id)) this.context.anchors.delete(id);
+    for (const id of popovers) {
+      if (!this.context.anchors.has(id) && this.lastTap && performance.now() - this.lastTap.at < 3000) {
+        this.context.anchors.set(id, this.lastTap);
+      }
+    }
+  }
+
+  drawMap() {
+    if (this.elements.map.hidden || !this.storyboard) return;
+    try {
+      renderMap(this.elements.map, this.storyboard, this.stack);
+    } catch (error) {
+      this.elements.map.textContent = `The map could not be drawn: ${error.message}`;
+    }
+  }
+
+  showTraits() {
+    const traits = this.session.traits ?? {};
+    const pad = traits.idiom === 'pad';
+    this.elements.device.classList.toggle('pad', pad);
+    this.elements.device.classList.toggle('phone', !pad);
+    this.elements.device.classList.toggle('regular', traits.horizontalSizeClass === 'regular');
+    this.elements.traits.textContent = `${pad ? 'iPad' : 'iPhone'} · ${traits.horizontalSizeClass ?? ''} width · ${this.session.profile}`;
+  }
+
+  async refreshTraits() {
+    try {
+      this.session = await api.session(this.id);
+      this.showTraits();
+    } catch {
+      // the session may have ended meanwhile; the stream says so
+    }
+  }
+
+  ended(reason) {
+    this.stream?.close();
+    showProblem({title: 'The session has ended', detail: `Reason: ${reason ?? 'unknown'}. Start a new one.`, type: 'urn:segued:session-ended'});
+  }
+
+  /** Performs an operation (`kind`: segue, unwind or action) and shows its problem if refused. */
+  async perform(kind, body, what) {
+    try {
+      const answer = await OPERATION_ENDPOINTS[kind](this.id, body);
+      clearProblem();
+      this.transcript.addOperation({...answer, operation: kind, action: body.type ?? null});
+      if (kind === 'action' && body.type === 'setTraits') this.refreshTraits();
+      if (!this.streamLive) await this.catchUp();
+      return answer;
+    } catch (error) {
+      if (error instanceof ApiProblem) showProblem(error.problem, what);
+      else showProblem({title: 'Unexpected error', detail: String(error)});
+      return null;
+    }
+  }
+
+  actions() {
+    return {
+      trigger: (trigger, vc) => {
+        if (!trigger) return;
+        if (trigger.kind === 'unwind') {
+          const body = trigger.identifier ? {identifier: trigger.identifier} : {action: trigger.action};
+          return this.perform('unwind', {...body, source: vc.id}, `unwind ${trigger.identifier ?? trigger.action}`);
+        }
+        const body = trigger.identifier ? {identifier: trigger.identifier} : {id: trigger.id};
+        return this.perform('segue', {...body, source: vc.id}, `segue ${trigger.identifier ?? trigger.id}`);
+      },
+      back: navigation => this.perform('action', {type: 'back', navigation: navigation.id}, 'back'),
+      selectTab: (tabBar, index) => this.perform('action', {type: 'selectTab', index, tabBar: tabBar.id, byUser: true}, `select tab ${index}`),
+      dismiss: presented => this.perform('action', {type: 'dismiss', target: presented.id}, 'dismiss'),
+    };
+  }
+
+  async openAppCodeMenu(dialog, body) {
+    let triggerable = null;
+    try {
+      triggerable = await api.triggerable(this.id);
+    } catch (error) {
+      if (error instanceof ApiProblem) showProblem(error.problem, 'listing segues');
+    }
+    drawAppCodeMenu(body, {
+      triggerable, scenes: this.scenes, visible: this.stack?.visible, traits: this.session?.traits,
+      act: (kind, request) => {
+        dialog.close();
+        this.perform(kind, request, `${kind} from app code`);
+      },
+    });
+    dialog.showModal();
+  }
+}

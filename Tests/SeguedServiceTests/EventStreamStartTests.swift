@@ -1,0 +1,18 @@
+import HTTPServer
+import Testing
+
+@testable import SeguedService
+
+/// The stream's start, as `Last-Event-ID` or `?after=` gives it, and the problems for bad values.
+struct EventStreamStartTests {
+    @Test func lastEventID_winsOverAfter_andBadValuesAreProblems() throws {
+        #expect(try SeguedService.streamStart(.make("GET", "/s", query: [("after", "3")])) == 3)
+        #expect(try SeguedService.streamStart(Request(method: "GET", path: "/s", query: [("after", "3")], headers: ["Last-Event-ID": " 9 "])) == 9)
+        #expect(try SeguedService.streamStart(.make("GET", "/s")) == nil)
+        for (query, header) in [("-1", nil), ("x", nil), (nil, "1 2"), (nil, "-5"), (nil, "")] as [(String?, String?)] {
+            let request = Request(
+                method: "GET", path: "/s", query: query.map { [("after", $0)] } ?? [], headers: header.map { ["Last-Event-ID": $0] } ?? [:])
+            #expect(throws: Problem.self) { try SeguedService.streamStart(request) }
+        }
+    }
+}

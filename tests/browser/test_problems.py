@@ -1,0 +1,57 @@
+"""A refused action is shown as the API states it: the problem's title and type, the screen and the
+session left as they were (issue 20: "problems shown as the API states them")."""
+import json
+
+import ui
+
+# A button whose push segue has no navigation controller to push on: UIKit raises, segued refuses
+# with 409 push-without-navigation-controller.
+REFUSING = {
+    "format": "segued.storyboard/1",
+    "name": "Refusal",
+    "initialScene": "start",
+    "scenes": {
+        "start": {
+            "title": "Start",
+            "segues": [{"identifier": "pushB", "kind": "push", "destination": "b"}],
+            "ui": {"controls": [{"type": "button", "text": "Push B",
+                                 "trigger": {"kind": "push", "identifier": "pushB", "id": None,
+                                             "action": None}}]},
+        },
+        "b": {"title": "B"},
+    },
+}
+
+
+def test_refused_tap_shows_the_problem(browser, segued, shots):
+    storyboard = segued.post("/v1/storyboards", REFUSING)["id"]
+    session = segued.start_session(storyboard)
+    before = segued.stack(session["id"])
+    driver = browser()
+    driver.get(f"{segued.base}/ui/sessions/{session['id']}")
+    ui.heading(driver, "Start")
+    shots.take(driver, "start")
+
+    ui.tap(driver, "Push B")
+    alert = ui.problem(driver, "urn:segued:problem:push-without-navigation-controller")
+    assert "Not possible in the current state" in alert, alert
+    shots.take(driver, "problem shown")
+    ui.heading(driver, "Start")
+    ui.no_heading(driver, "B")
+    assert segued.stack(session["id"]) == before, json.dumps(segued.stack(session["id"]))
+
+
+def test_refused_app_code_action_shows_the_problem(browser, segued, shots):
+    session = segued.start_session("demo")["id"]
+    before = segued.stack(session)
+    driver = browser()
+    driver.get(f"{segued.base}/ui/sessions/{session}")
+    ui.heading(driver, "Items")
+    # popViewController on a navigation controller holding only its root: refused, 409.
+    ui.tap(driver, "App code…")
+    ui.tap(driver, "popViewController")
+    alert = ui.problem(driver, "urn:segued:problem:cannot-pop-root")
+    assert "Not possible in the current state" in alert, alert
+    shots.take(driver, "cannot pop the root")
+    ui.heading(driver, "Items")
+    assert segued.stack(session) == before
