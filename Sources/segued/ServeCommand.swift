@@ -13,7 +13,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Address to listen on (an IPv4 or IPv6 literal; 0.0.0.0 for every interface).")
     var host = "127.0.0.1"
 
-    @Option(help: "Port to listen on; 0 picks a free one.")
+    @Option(help: "Port to listen on; 0 picks a free one. The address listened on is printed on standard output, one line.")
     var port = 8080
 
     @Option(name: .customLong("storyboard"), help: "A storyboard to load at start: segued JSON, a .storyboard file, or an app bundle from segued import (repeatable).")
@@ -167,6 +167,10 @@ struct Serve: ParsableCommand {
             throw ExitCode(1)
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
+        // The one line on standard output (logs go to standard error): a harness that starts a
+        // daemon with --port 0 reads the address it got from here.
+        print("http://\(shownHost):\(server.port)")
+        fflush(nil)
         logger.info("segued \(Segued.version) listening on http://\(shownHost):\(server.port) (demo storyboard: \(service.demoStoryboardID), also \"demo\")")
         IdleSessionReaper.start(service: service, every: .seconds(min(60, max(1, sessionTTL / 2))), logger: logger)
 

@@ -11,7 +11,8 @@ struct RoutingTableTests {
         .sessions: "/v1/sessions", .session: "/v1/sessions/none", .stack: "/v1/sessions/none/stack",
         .segues: "/v1/sessions/none/segues", .unwind: "/v1/sessions/none/unwind",
         .actions: "/v1/sessions/none/actions", .events: "/v1/sessions/none/events",
-        .eventStream: "/v1/sessions/none/events/stream", .webApp: "/ui/",
+        .eventStream: "/v1/sessions/none/events/stream", .webApp: "/ui/", .snapshot: "/v1/sessions/none/snapshot",
+        .batch: "/v1/sessions/none/batch",
     ]
 
     @Test(arguments: Endpoint.allCases)

@@ -43,6 +43,6 @@ public struct Traits: Sendable, Equatable {
 }
 
 /// `viewWillAppear` … `viewDidDisappear` leave an instance in one of these states.
-public enum AppearanceState: String, Sendable {
+public enum AppearanceState: String, Sendable, CaseIterable {
     case disappeared, appearing, appeared, disappearing
 }

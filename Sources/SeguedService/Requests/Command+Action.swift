@@ -11,9 +11,13 @@ extension Command {
     /// `POST …/actions`: `{"type": …, …}`; each type takes its own fields and no others.
     static func action(_ request: Request) throws(Problem) -> Command {
         var body = try RequestBody(request)
-        guard let type = body.requiredEnumeration(ActionType.self, "type") else {
-            return try body.finish(nil)
-        }
+        let command = action(&body)
+        return try body.finish(command)
+    }
+
+    /// The fields of an action request in `body`; `nil` with the problems recorded in `body`.
+    static func action(_ body: inout RequestBody) -> Command? {
+        guard let type = body.requiredEnumeration(ActionType.self, "type") else { return nil }
         let animated = body.bool("animated") ?? true
         var known: Set<String> = ["type", "animated"]
         let command: Command?
@@ -61,7 +65,7 @@ extension Command {
             command = .setTraits(Traits(horizontalSizeClass: size, idiom: idiom ?? .phone))
         }
         body.only(known)
-        return try body.finish(command)
+        return command
     }
 
     /// `viewControllers`: instance ids (`"vc3"`) and new instances (`{"scene": …}` or

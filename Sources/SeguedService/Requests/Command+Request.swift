@@ -28,6 +28,13 @@ extension Command {
     /// or `storyboardIdentifier`).
     static func segue(_ request: Request) throws(Problem) -> Command {
         var body = try RequestBody(request)
+        let command = segue(&body)
+        return try body.finish(command)
+    }
+
+    /// The fields of a segue request in `body`; `nil` with the problems recorded in `body` (a batch's
+    /// operations are read by the same function).
+    static func segue(_ body: inout RequestBody) -> Command? {
         body.only(where: isSegueField)
         let source = body.controller("source")
         let animated = body.bool("animated")
@@ -49,7 +56,7 @@ extension Command {
                         modalPresentationStyle: style, data: data, animated: animated ?? true)
                 }
             }
-            return .performCodeSegue(try body.finish(request))
+            return request.map(Command.performCodeSegue)
         }
         let segue: SegueReference? =
             switch body.either("identifier", or: "id", missing: "missing (or give id, or kind for a segue made in code)") {
@@ -70,12 +77,18 @@ extension Command {
                 segue: $0, source: source, trigger: trigger, shouldPerform: shouldPerform, sender: sender,
                 data: data, animated: animated)
         }
-        return .performSegue(try body.finish(request))
+        return request.map(Command.performSegue)
     }
 
     /// `POST …/unwind`: `{action}` or `{identifier}` of an unwind segue.
     static func unwind(_ request: Request) throws(Problem) -> Command {
         var body = try RequestBody(request)
+        let command = unwind(&body)
+        return try body.finish(command)
+    }
+
+    /// The fields of an unwind request in `body`; `nil` with the problems recorded in `body`.
+    static func unwind(_ body: inout RequestBody) -> Command? {
         body.only(where: isUnwindField)
         let target: UnwindTarget? =
             switch body.either("action", or: "identifier") {
@@ -91,6 +104,6 @@ extension Command {
         let request = target.map {
             Command.UnwindRequest(target: $0, source: source, trigger: trigger, shouldPerform: shouldPerform, data: data, animated: animated)
         }
-        return .unwind(try body.finish(request))
+        return request.map(Command.unwind)
     }
 }

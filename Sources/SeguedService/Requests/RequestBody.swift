@@ -10,6 +10,9 @@ struct RequestBody {
     let object: JSONMembers
     var reader = JSONFieldReader()
 
+    /// A body already parsed: one operation of a batch.
+    init(members: JSONMembers) { object = members }
+
     /// Checks the media type and parses the body as a JSON object.
     /// - Throws: `Problem` 415 for another media type, 400 for malformed JSON or a non-object.
     init(_ request: Request, allowEmpty: Bool = false) throws(Problem) {

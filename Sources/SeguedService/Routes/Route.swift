@@ -4,7 +4,7 @@ import HTTPServer
 enum Endpoint: CaseIterable, Hashable, Sendable {
     case health, readiness, metrics, openAPI
     case storyboards, storyboard
-    case sessions, session, stack, segues, unwind, actions, events, eventStream
+    case sessions, session, stack, segues, unwind, actions, events, eventStream, snapshot, batch
     case webApp
 
     /// The path template: the metrics label, as openapi.yaml writes the path.
@@ -25,17 +25,19 @@ enum Endpoint: CaseIterable, Hashable, Sendable {
         case .events: "/v1/sessions/{id}/events"
         case .eventStream: "/v1/sessions/{id}/events/stream"
         case .webApp: "/ui/{path}"
+        case .snapshot: "/v1/sessions/{id}/snapshot"
+        case .batch: "/v1/sessions/{id}/batch"
         }
     }
 
     /// The methods with a handler (``SeguedService/run(_:_:)`` dispatches exactly these).
     var methods: [String] {
         switch self {
-        case .health, .readiness, .metrics, .openAPI, .stack, .events, .eventStream, .webApp: ["GET"]
+        case .health, .readiness, .metrics, .openAPI, .stack, .events, .eventStream, .webApp, .snapshot: ["GET"]
         case .storyboards, .sessions, .segues: ["GET", "POST"]
         case .storyboard: ["DELETE", "GET"]
         case .session: ["DELETE", "GET", "PUT"]
-        case .unwind, .actions: ["POST"]
+        case .unwind, .actions, .batch: ["POST"]
         }
     }
 

@@ -110,14 +110,18 @@ extension SeguedService {
         return session.read { state in
             let events = state.log.events(after: after, limit: limit)
             let last = state.navigation.nextEventSequence - 1
+            // A session restored from a snapshot starts with an empty log: everything up to its
+            // last sequence number is gone, as if dropped.
+            let first = state.log.firstSequence ?? last + 1
+            let next = events.last?.sequence ?? max(after, first - 1)
             return Self.json(200) { w in
                 w.object { w in
                     w.key("events"); w.events(events, headers: session.eventHeaders)
-                    w.key("next"); w.int(events.last?.sequence ?? max(after, 0))
+                    w.key("next"); w.int(next)
                     w.key("lastSeq"); w.int(last)
-                    w.key("more"); w.bool((events.last?.sequence ?? after) < last)
+                    w.key("more"); w.bool(next < last)
                     // `after` may be Int.max, so nothing is added to it (an overflow traps).
-                    if let first = state.log.firstSequence, after < first - 1 {
+                    if after < first - 1 {
                         w.key("gap")
                         w.object { w in
                             w.key("firstAvailable"); w.int(first)

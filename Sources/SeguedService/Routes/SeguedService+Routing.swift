@@ -37,6 +37,8 @@ extension SeguedService {
             else if `is`(3, "unwind") { endpoint = .unwind }
             else if `is`(3, "actions") { endpoint = .actions }
             else if `is`(3, "events") { endpoint = .events }
+            else if `is`(3, "snapshot") { endpoint = .snapshot }
+            else if `is`(3, "batch") { endpoint = .batch }
             else { return nil }
             return Route(endpoint: endpoint, id: segments.string(2))
         case 5 where `is`(0, "v1") && `is`(1, "sessions") && `is`(3, "events") && `is`(4, "stream"):
@@ -72,6 +74,8 @@ extension SeguedService {
         case (.events, "GET"): return try getEvents(id, request)
         case (.webApp, "GET"): return try webApp(request, path: id)
         case (.eventStream, "GET"): return try openEventStream(request, id)
+        case (.snapshot, "GET"): return try getSnapshot(id)
+        case (.batch, "POST"): return try operateBatch(request, sessionID: id)
         default:
             let allowed = route.endpoint.allowed
             if request.method == "OPTIONS" { return Response(status: 204, headers: [("Allow", allowed.joined(separator: ", "))]) }

@@ -7,6 +7,8 @@ extension SeguedService {
     /// `POST /v1/sessions` (server-chosen id) and `PUT /v1/sessions/{id}` (client-chosen id):
     /// `{storyboard, profile?, traits?, initialScene?}`. 201 with the session and the launch events;
     /// a PUT of an existing id with the same configuration answers 200 with the session as it is.
+    /// `{from}` forks a live session and `{snapshot}` restores a snapshot instead
+    /// (``forkSession(_:id:)``, ``restoreSession(_:id:)``).
     func createSession(_ request: Request, id requestedID: String?) throws(Problem) -> Response {
         let id: SessionID
         if let requestedID {
@@ -18,7 +20,9 @@ extension SeguedService {
             id = SessionID.random()
         }
         var body = try RequestBody(request)
-        body.only(["storyboard", "profile", "traits", "initialScene"])
+        if !body.isMissing("from") { return try forkSession(&body, id: id) }
+        if !body.isMissing("snapshot") { return try restoreSession(&body, id: id) }
+        body.only(["storyboard", "profile", "traits", "initialScene", "from", "snapshot"])
         let reference = body.required("storyboard")
         let profile = body.enumeration(Profile.self, "profile") ?? configuration.defaultProfile
         let traits = readTraits(&body)
@@ -61,7 +65,7 @@ extension SeguedService {
         }
     }
 
-    private func readTraits(_ body: inout RequestBody) -> Traits {
+    func readTraits(_ body: inout RequestBody) -> Traits {
         guard let object = body.objectMember("traits") else { return .phone }
         body.reader.rejectUnknownKeys(object, known: ["horizontalSizeClass", "idiom"], at: "traits")
         let size = body.reader.enumeration(Traits.SizeClass.self, object, "horizontalSizeClass", at: "traits")
@@ -69,7 +73,7 @@ extension SeguedService {
         return Traits(horizontalSizeClass: size, idiom: idiom)
     }
 
-    private func sessionResponse(_ session: Session, state: Session.State, status: Int, launch: Transcript?) -> Response {
+    func sessionResponse(_ session: Session, state: Session.State, status: Int, launch: Transcript?) -> Response {
         var response = Self.json(status) { w in w.session(session, state: state, launchEvents: launch?.events) }
         response.setHeader("ETag", ETag.value(state.navigation.revision))
         response.setHeader("Location", "/v1/sessions/\(session.id)")

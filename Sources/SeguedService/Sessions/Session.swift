@@ -45,7 +45,7 @@ final class Session: Sendable {
     /// Its storyboard's event fragments, shared by every session of the storyboard.
     let eventHeaders: EventHeaders
     let limits: Limits
-    private let state: Mutex<State>
+    let state: Mutex<State>
     /// Its open event streams; operations publish to them only when there are some.
     let feed = SessionFeed()
 
@@ -60,16 +60,26 @@ final class Session: Sendable {
         var dataBytes: Int
     }
 
-    init(
+    /// A launched session: its log starts with the launch events.
+    convenience init(
         id: SessionID, configuration: Configuration, eventHeaders: EventHeaders, navigation: NavigationState, launch: Transcript,
+        limits: Limits
+    ) {
+        var log = EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes)
+        log.append(contentsOf: launch.events)
+        self.init(id: id, configuration: configuration, eventHeaders: eventHeaders, navigation: navigation, log: log, limits: limits)
+    }
+
+    /// A session with the given state and log: a fork (the source's log, copied) or a restored
+    /// snapshot (an empty log that starts at the snapshot's next event sequence).
+    init(
+        id: SessionID, configuration: Configuration, eventHeaders: EventHeaders, navigation: NavigationState, log: EventLog,
         limits: Limits
     ) {
         self.id = id
         self.limits = limits
         self.configuration = configuration
         self.eventHeaders = eventHeaders
-        var log = EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes)
-        log.append(contentsOf: launch.events)
         state = Mutex(State(navigation: navigation, log: log, idempotency: IdempotencyCache(), lastUsed: .now, stackDocument: nil))
     }
 
@@ -177,12 +187,17 @@ final class Session: Sendable {
         if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
             return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
         }
-        let live = state.navigation.liveCount, asked = command.instancesAsked
+        return limitRefusal(command, state.navigation)
+    }
+
+    /// The limits part of ``refusal(_:ifMatch:_:)``, against `navigation` (a batch's state so far).
+    func limitRefusal(_ command: Command, _ navigation: NavigationState) -> Problem? {
+        let live = navigation.liveCount, asked = command.instancesAsked
         if command.mayCreateInstances, live + asked > limits.instances {
             return .tooManyInstances(limit: limits.instances, live: live, asked: asked)
         }
         if let data = command.data {
-            let held = state.navigation.dataSize, adding = data.approximateSize
+            let held = navigation.dataSize, adding = data.approximateSize
             if held + adding > limits.dataBytes { return .tooMuchData(limit: limits.dataBytes, held: held, adding: adding) }
         }
         return nil

@@ -28,10 +28,11 @@ final class SessionStore: Sendable {
 
     /// Inserts a session made by `make` unless the id exists or the store is full; `make` runs
     /// under the lock only when an insert will happen, so a refused request launches nothing.
-    func insert(id: SessionID, configuration: Session.Configuration, make: () throws(Problem) -> Session) throws(Problem) -> InsertResult {
+    /// A `nil` configuration (a fork, a restored snapshot) conflicts with any existing session.
+    func insert(id: SessionID, configuration: Session.Configuration?, make: () throws(Problem) -> Session) throws(Problem) -> InsertResult {
         try sessions.withLock { (sessions: inout [SessionID: Session]) throws(Problem) -> InsertResult in
             if let existing = sessions[id] {
-                return existing.configuration == configuration ? .existing(existing) : .conflict
+                return configuration != nil && existing.configuration == configuration ? .existing(existing) : .conflict
             }
             guard sessions.count < limit else { return .full }
             let session = try make()

@@ -1,52 +1,17 @@
 import Navigation
 import Storyboard
 
-/// The invariants of issue #2, checked after every command of a random walk.
+/// The invariants of issue #2, checked after every command of a random walk: the state's are the
+/// engine's own; the transcript's follow the walk's history.
 struct Invariants {
     /// Instances released so far: no later event may name one.
     private(set) var released: Set<ControllerID> = []
     /// The highest id created so far: new ids must be higher (never reused).
     private(set) var highestID = 0
 
-    /// Structural invariants of a state: every instance has exactly one place, relations agree both
-    /// ways and name only live instances, the on-screen set is exactly the appeared instances, and
-    /// `dataSize` is what the live instances' properties add up to.
-    static func check(_ state: NavigationState) -> [String] {
-        var problems: [String] = []
-        let live = Dictionary(uniqueKeysWithValues: state.controllers.map { ($0.id, $0) })
-        for controller in live.values {
-            var places = 0
-            if state.windowRoot == controller.id { places += 1 }
-            if let parent = controller.parent {
-                if live[parent]?.children.contains(controller.id) == true { places += 1 } else { problems.append("\(controller.id) names parent \(parent) that does not hold it") }
-            }
-            if let presenting = controller.presenting {
-                if live[presenting]?.presented == controller.id { places += 1 } else { problems.append("\(controller.id) names presenter \(presenting) that does not present it") }
-            }
-            if places != 1 { problems.append("\(controller.id) has \(places) places") }
-            for child in controller.children where live[child]?.parent != controller.id {
-                problems.append("\(controller.id) holds \(child), whose parent is not \(controller.id)")
-            }
-            if let presented = controller.presented, live[presented]?.presenting != controller.id {
-                problems.append("\(controller.id) presents \(presented), which does not name it")
-            }
-            if let split = controller.split {
-                for column in [split.primary, split.secondary, split.supplementary].compactMap({ $0 }) where live[column] == nil {
-                    problems.append("\(controller.id)'s split names released \(column)")
-                }
-            }
-            if controller.appearance == .appearing || controller.appearance == .disappearing {
-                problems.append("\(controller.id) left in \(controller.appearance)")
-            }
-        }
-        let dataSize = live.values.reduce(0) { $0 + JSONValue.approximateSize(ofEntries: $1.properties) }
-        if state.dataSize != dataSize { problems.append("dataSize \(state.dataSize), but the instances hold \(dataSize)") }
-        let appeared = Set(live.values.filter { $0.appearance == .appeared }.map(\.id))
-        if appeared != Set(state.onScreen) {
-            problems.append("on screen \(state.onScreen.sorted()) but appeared \(appeared.sorted())")
-        }
-        return problems
-    }
+    /// The engine's invariants of a state (``NavigationState/invariantViolations()``), which
+    /// restoring a snapshot checks too: one definition for both.
+    static func check(_ state: NavigationState) -> [String] { state.invariantViolations() }
 
     /// Transcript invariants: will/did pairs within the operation, no event after a `deinit`, ids
     /// never reused.

@@ -1,0 +1,50 @@
+import Storyboard
+
+extension NavigationState {
+    /// What must hold of every state the engine leaves, as sentences; empty when all hold.
+    ///
+    /// Every instance has exactly one place (the window root, a container's child, a presented
+    /// root); relations agree both ways and name only live instances; no instance is left
+    /// mid-transition; the on-screen set is exactly the appeared instances; `dataSize` is what the
+    /// live instances' properties add up to. One definition for the property tests, which check it
+    /// after every command of their random walks, and for ``init(restoring:storyboard:)``, which
+    /// checks it last of all on a snapshot a client sent.
+    public func invariantViolations() -> [String] {
+        var problems: [String] = []
+        for controller in controllers {
+            var places = 0
+            if windowRoot == controller.id { places += 1 }
+            if let parent = controller.parent {
+                if self[parent]?.children.contains(controller.id) == true { places += 1 } else { problems.append("\(controller.id) names parent \(parent) that does not hold it") }
+            }
+            if let presenting = controller.presenting {
+                if self[presenting]?.presented == controller.id { places += 1 } else { problems.append("\(controller.id) names presenter \(presenting) that does not present it") }
+            }
+            if places != 1 { problems.append("\(controller.id) has \(places) places") }
+            for child in controller.children where self[child]?.parent != controller.id {
+                problems.append("\(controller.id) holds \(child), whose parent is not \(controller.id)")
+            }
+            if let presented = controller.presented, self[presented]?.presenting != controller.id {
+                problems.append("\(controller.id) presents \(presented), which does not name it")
+            }
+            if let split = controller.split {
+                for column in [split.primary, split.secondary, split.supplementary, split.compact].compactMap({ $0 }) where self[column] == nil {
+                    problems.append("\(controller.id)'s split names released \(column)")
+                }
+            }
+            if controller.appearance == .appearing || controller.appearance == .disappearing {
+                problems.append("\(controller.id) left in \(controller.appearance)")
+            }
+        }
+        // Only once the places hold: the on-screen walk assumes a tree.
+        guard problems.isEmpty else { return problems }
+        let held = controllers.reduce(0) { $0 + JSONValue.approximateSize(ofEntries: $1.properties) }
+        if dataSize != held { problems.append("dataSize \(dataSize), but the instances hold \(held)") }
+        let appeared = Set(controllers.filter { $0.appearance == .appeared }.map(\.id))
+        let shown = onScreen
+        if appeared != Set(shown) {
+            problems.append("on screen \(shown.sorted()) but appeared \(appeared.sorted())")
+        }
+        return problems
+    }
+}

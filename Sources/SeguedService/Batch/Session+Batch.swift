@@ -1,0 +1,62 @@
+import HTTPServer
+import Navigation
+import Synchronization
+
+extension Session {
+    /// One operation of a batch that was performed: its transcript and the state after it.
+    struct BatchStep: Sendable {
+        var transcript: Transcript
+        var summary: StackSummary
+    }
+
+    /// Applies `commands` in order, all or none, under the session's lock: they run on a copy of the
+    /// state, which replaces the session's only when every one succeeded, so that no other request
+    /// sees (or interleaves with) a batch half done. `If-Match` is checked once, before the first;
+    /// each command meets the session's limits against the state the previous ones left.
+    ///
+    /// The response is written under the lock (`respond` on success, `failure` with the index of the
+    /// operation that failed and its problem), so that an `Idempotency-Key` stores it before a retry
+    /// can look for it.
+    func performBatch(
+        _ commands: [Command], ifMatch: String?, idempotency: IdempotencyCache.Key?,
+        respond: ([BatchStep]) -> Response, failure: (Int, Problem) -> Response
+    ) -> Response {
+        state.withLock { state in
+            state.lastUsed = .now
+            if let idempotency {
+                switch state.idempotency.lookup(idempotency) {
+                case .hit(let response): return response
+                case .reused: return Problem.idempotencyKeyReused(idempotency.key).response
+                case .miss: break
+                }
+            }
+            let response = runBatch(commands, ifMatch: ifMatch, on: &state, respond: respond, failure: failure)
+            if let idempotency { state.idempotency.store(response, for: idempotency) }
+            return response
+        }
+    }
+
+    private func runBatch(
+        _ commands: [Command], ifMatch: String?, on state: inout State,
+        respond: ([BatchStep]) -> Response, failure: (Int, Problem) -> Response
+    ) -> Response {
+        if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
+            return Problem.revisionConflict(expected: ifMatch, current: state.navigation.revision).response
+        }
+        var navigation = state.navigation
+        var steps: [BatchStep] = []
+        for (index, command) in commands.enumerated() {
+            if let refusal = limitRefusal(command, navigation) { return failure(index, refusal) }
+            do throws(NavigationError) {
+                let transcript = try Navigator.apply(command, to: &navigation)
+                steps.append(BatchStep(transcript: transcript, summary: StackSummary(navigation)))
+            } catch {
+                return failure(index, error.problem)
+            }
+        }
+        state.navigation = navigation
+        for step in steps { state.log.append(contentsOf: step.transcript.events) }
+        state.stackDocument = nil
+        return respond(steps)
+    }
+}

@@ -1,0 +1,110 @@
+import HTTPServer
+import Logging
+import Navigation
+import Storyboard
+
+extension SeguedService {
+    /// `POST /v1/sessions {"from": ID}` (or `PUT /v1/sessions/{id}` with it): a new session that is a
+    /// copy of a live one: the same storyboard, profile, traits, instances with the same ids,
+    /// revision, event sequence and event log. The same operations on both then give the same
+    /// transcripts. 201 with the session, without events (nothing launched).
+    func forkSession(_ body: inout RequestBody, id: SessionID) throws(Problem) -> Response {
+        body.only(["from"])
+        let reference = body.required("from")
+        let from = try body.finish(reference)
+        let source = try lookupSession(from)
+        let (navigation, log) = source.read { ($0.navigation, $0.log) }
+        let stored = try storyboards.find(source.configuration.storyboardID)
+        let session = try insertCopy(id: id, storyboard: stored) {
+            Session(
+                id: id, configuration: source.configuration, eventHeaders: stored.eventHeaders, navigation: navigation, log: log,
+                limits: configuration.sessionLimits)
+        }
+        logger.info("session \(id) forked from \(source.id) at revision \(navigation.revision)")
+        return session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }
+    }
+
+    /// `POST /v1/sessions {"snapshot": …}` (or `PUT` with it): a session restored from a
+    /// `segued.snapshot/1` document (``SnapshotDocument``), in this daemon or another holding the same
+    /// storyboard. The document is untrusted: its shape is read here, its meaning checked by the
+    /// engine (``NavigationState/init(restoring:storyboard:)``); either fault is a 422 naming its path.
+    /// The restored session's event log starts empty, after the snapshot's last sequence number.
+    func restoreSession(_ body: inout RequestBody, id: SessionID) throws(Problem) -> Response {
+        body.only(["snapshot"])
+        let document = SnapshotDocument.read(body.object["snapshot"] ?? .null, at: "snapshot", reader: &body.reader)
+        let snapshot = try body.finish(document)
+        let stored: StoredStoryboard
+        do {
+            stored = try storyboards.find(snapshot.storyboardID)
+        } catch {
+            throw .snapshotStoryboardMissing(snapshot.storyboardID)
+        }
+        guard stored.id == snapshot.storyboardID else { throw .snapshotStoryboardMissing(snapshot.storyboardID) }
+        if let initialScene = snapshot.initialScene, stored.storyboard.scenes[initialScene] == nil {
+            throw .invalidSnapshot(path: "snapshot.initialScene", "the storyboard has no scene \"\(initialScene)\"")
+        }
+        let navigation: NavigationState
+        do {
+            navigation = try NavigationState(restoring: snapshot.navigation, storyboard: stored.storyboard)
+        } catch {
+            throw .invalidSnapshot(path: "snapshot." + error.path, error.message)
+        }
+        let limits = configuration.sessionLimits
+        if navigation.liveCount > limits.instances { throw .tooManyInstances(limit: limits.instances, live: 0, asked: navigation.liveCount) }
+        if navigation.dataSize > limits.dataBytes { throw .tooMuchData(limit: limits.dataBytes, held: 0, adding: navigation.dataSize) }
+        let sessionConfiguration = Session.Configuration(
+            storyboardID: stored.id, profile: navigation.profile, traits: navigation.traits, initialScene: snapshot.initialScene)
+        let session = try insertCopy(id: id, storyboard: stored) {
+            Session(
+                id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: navigation,
+                log: EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes), limits: limits)
+        }
+        logger.info("session \(id) restored from a snapshot at revision \(navigation.revision)")
+        return session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }
+    }
+
+    /// Inserts a fork or a restored session. Unlike a launch, an existing id is always a conflict:
+    /// the session under it has moved on from what the request copies.
+    private func insertCopy(id: SessionID, storyboard: StoredStoryboard, make: () -> Session) throws(Problem) -> Session {
+        let result = try sessions.insert(id: id, configuration: nil) { () throws(Problem) -> Session in
+            guard storyboards.contains(id: storyboard.id) else { throw .unknownStoryboard(storyboard.id) }
+            return make()
+        }
+        metrics.setSessions(sessions.count)
+        switch result {
+        case .full: throw .tooManySessions(limit: sessions.limit)
+        case .conflict, .existing: throw .sessionExists(id.rawValue)
+        case .created(let session): return session
+        }
+    }
+
+    /// `GET /v1/sessions/{id}/snapshot`: the session as a `segued.snapshot/1` document, with its
+    /// revision as the `ETag`.
+    func getSnapshot(_ id: String) throws(Problem) -> Response {
+        let session = try lookupSession(id)
+        let navigation = session.read { $0.navigation }
+        let document = SnapshotDocument(
+            storyboardID: session.configuration.storyboardID, initialScene: session.configuration.initialScene,
+            navigation: navigation.snapshot())
+        return Self.json(200, capacity: 1024 + 256 * navigation.liveCount, headers: [("ETag", ETag.value(navigation.revision))]) { w in
+            w.snapshot(document)
+        }
+    }
+}
+
+extension Problem {
+    /// A snapshot that names a storyboard this daemon does not hold (upload it first: ids are content hashes).
+    static func snapshotStoryboardMissing(_ id: String) -> Problem {
+        Problem(
+            code: "unknown-storyboard", title: "Unknown storyboard", status: 404,
+            detail: "The snapshot names storyboard \"\(id)\", which this daemon does not hold; upload the same storyboard (its id is a hash of its content) and retry.",
+            extensions: [("storyboard", .string(id))])
+    }
+
+    /// A snapshot whose values do not make a state the engine could have produced.
+    static func invalidSnapshot(path: String, _ message: String) -> Problem {
+        Problem(
+            code: "invalid-snapshot", title: "Invalid snapshot", status: 422, detail: "\(path): \(message)",
+            extensions: [("errors", .issues([(path, message, nil, nil)]))])
+    }
+}
