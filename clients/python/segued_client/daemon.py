@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import select
 import shutil
-import socket
 import subprocess
+import tempfile
 import time
 from typing import List, Optional
 
@@ -13,11 +14,10 @@ from .client import Client
 
 
 class Daemon:
-    """`segued serve` on 127.0.0.1 and a free port, as a context manager: `with Daemon() as client: …`.
+    """`segued serve --port 0` on 127.0.0.1, as a context manager: `with Daemon() as client: …`.
 
-    The binary is `binary`, else $SEGUED_BINARY, else `segued` on PATH. The port is one the system
-    just handed out (bound, then released): a daemon that prints its bound address for `--port 0`
-    (issue 21 item 5) will let this read it instead.
+    The binary is `binary`, else $SEGUED_BINARY, else `segued` on PATH. The daemon picks a free port
+    and prints the address it listens on as its one line of standard output; that line is the URL.
     """
 
     def __init__(self, binary: Optional[str] = None, args: Optional[List[str]] = None, token: Optional[str] = None,
@@ -30,23 +30,30 @@ class Daemon:
         self.url = ""
 
     def start(self) -> Client:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}"
+        # Logs (standard error) go to a file, not a pipe nobody reads, which would fill and block the daemon.
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--host", "127.0.0.1", "--port", str(port), *self.args],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            [self.binary, "serve", "--host", "127.0.0.1", "--port", "0", *self.args],
+            stdout=subprocess.PIPE, stderr=self.log)
+        ready, _, _ = select.select([self.process.stdout], [], [], self.start_timeout)
+        line = self.process.stdout.readline().decode().strip() if ready else ""
+        if not line.startswith("http"):
+            self.stop()
+            raise RuntimeError(f"segued did not print its address within {self.start_timeout} s: {self.logs()}")
+        self.url = line
         client = Client(self.url, token=self.token)
         deadline = time.monotonic() + self.start_timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"segued exited with {self.process.returncode}: {self.process.stderr.read().decode()}")
-            if client.healthy():
-                return client
+        while not client.healthy():
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                self.stop()
+                raise RuntimeError(f"segued at {self.url} does not answer: {self.logs()}")
             time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"segued did not answer on {self.url} within {self.start_timeout} s")
+        return client
+
+    def logs(self) -> str:
+        """What the daemon wrote on standard error."""
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
@@ -56,8 +63,8 @@ class Daemon:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        if self.process and self.process.stderr:
-            self.process.stderr.close()
+        if self.process and self.process.stdout:
+            self.process.stdout.close()
         self.process = None
 
     def __enter__(self) -> Client:

@@ -4,8 +4,9 @@
   or $SEGUED_BINARY, else `segued` on PATH), stopped at the end.
 - `segued_session`: a new session on the demo storyboard, deleted after the test. Mark a test
   `@pytest.mark.segued(storyboard=ID, profile=…, traits={…}, initial_scene=…)` for another start.
-- `segued_fork`: a factory that clones a session (`POST /v1/sessions {"from": ID}`, issue 21
-  item 1) so that tests can share an expensive set-up: `child = segued_fork(parent)`.
+- `segued_fork`: a factory that clones a session (`POST /v1/sessions {"from": ID}`) and deletes
+  the clone after the test, so that tests share an expensive set-up: build it once in a
+  module-scoped fixture, and give each test `segued_fork(parent)`.
 """
 
 from __future__ import annotations

@@ -79,3 +79,49 @@ def test_readme_example_runs(segued_daemon):
     assert output.returncode == 0, output.stderr
     expected = re.search(r"<!-- python-client-output -->\n```\n(.*?)```", readme, re.S).group(1)
     assert output.stdout == expected
+
+
+@pytest.fixture(scope="module")
+def at_edit_form(segued_daemon):
+    """An expensive set-up made once: the demo's edit form, presented over an item."""
+    session = segued_daemon.session("demo")
+    session.segue("showItem", data={"itemID": 42})
+    session.segue("editItem")
+    yield session
+    session.delete()
+
+
+@pytest.mark.parametrize("action", ["saveEdit:", "cancelEdit:"])
+def test_forks_of_one_setup_are_independent_and_identical(at_edit_form, segued_fork, action):
+    first, second = segued_fork(at_edit_form), segued_fork(at_edit_form)
+    assert first.id != second.id != at_edit_form.id
+    assert first.stack() == second.stack() == at_edit_form.stack()
+    one, other = first.unwind(action), second.unwind(action)
+    assert [e.line() for e in one.events] == [e.line() for e in other.events]
+    assert [e.seq for e in one.events] == [e.seq for e in other.events]
+    assert one.stack.path == ["vc1", "vc2", "vc10"] if action == "saveEdit:" else ["vc1", "vc2", "vc3"]
+    # The set-up itself is untouched.
+    assert at_edit_form.stack().visible == "vc12"
+
+
+def test_snapshot_restores_in_another_daemon(at_edit_form):
+    from segued_client import Daemon
+
+    snapshot = at_edit_form.snapshot()
+    with Daemon() as other:
+        restored = other.restore(snapshot)
+        assert restored.stack() == at_edit_form.stack()
+        here, there = segued_fork_unwind(at_edit_form), restored.unwind("saveEdit:")
+        assert [e.line() for e in there.events] == here
+    # A snapshot is untrusted input: one whose window root is not an instance it holds is refused.
+    with pytest.raises(Problem) as tampered:
+        at_edit_form.client.restore(dict(snapshot, windowRoot="vc999"))
+    assert tampered.value.status == 422 and "windowRoot" in tampered.value.detail
+
+
+def segued_fork_unwind(session):
+    child = session.fork()
+    try:
+        return [e.line() for e in child.unwind("saveEdit:").events]
+    finally:
+        child.delete()
