@@ -42,9 +42,9 @@ struct Test: ParsableCommand {
             return AnyDriver(EngineDriver())
         }
         for result in results {
-            if record, let flow = result.recorded {
+            if record, result.passed, let flow = result.recorded {
                 try FlowWriter.text(flow).write(toFile: result.file, atomically: true, encoding: .utf8)
-                print(result.passed ? "RECORDED \(result.name)" : "FAIL \(result.name)")
+                print("RECORDED \(result.name)")
             } else {
                 print("\(result.passed ? "PASS" : "FAIL") \(result.name)")
             }
