@@ -1,5 +1,5 @@
-public import Foundation
-public import Navigation
+import Foundation
+import Navigation
 public import Storyboard
 
 /// Bounds of an exploration: a search cut by one says so in ``Exploration/cutBy``.

@@ -36,7 +36,7 @@ struct Test: ParsableCommand {
 
     func run() throws {
         let files = try Self.flowFiles(flows)
-        let client = try url.map { DaemonClient(base: $0, token: try token()) }
+        let client = try url.map { try DaemonClient(base: $0, token: try token()) }
         let results = FlowBatch.run(files: files, jobs: jobs, record: record) { folder in
             if let client { return AnyDriver(HTTPFlowDriver(client: client, uploads: uploads, folder: folder)) }
             return AnyDriver(EngineDriver())

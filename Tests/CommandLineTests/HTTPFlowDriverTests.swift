@@ -46,7 +46,7 @@ struct HTTPFlowDriverTests {
         let folder = URL(fileURLWithPath: "/")
         var engine = EngineDriver()
         var http = HTTPFlowDriver(
-            client: DaemonClient(base: "http://127.0.0.1:\(server.port)", token: nil), uploads: UploadCache(), folder: folder)
+            client: try DaemonClient(base: "http://127.0.0.1:\(server.port)", token: nil), uploads: UploadCache(), folder: folder)
         let storyboard = DemoStoryboard.storyboard
         #expect(try engine.launch(flow, storyboard: storyboard) == (try http.launch(flow, storyboard: storyboard)))
         var refused = 0
