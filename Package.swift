@@ -36,6 +36,9 @@ let package = Package(
         .target(name: "CAllocator"),
         .target(name: "Storyboard", swiftSettings: sharedSettings),
         .target(name: "Navigation", dependencies: ["Storyboard"], swiftSettings: sharedSettings),
+        // Flows a person writes (docs/flows.md), their runner over any driver, and the exploration
+        // that generates them: beside the engine, with no HTTP (the HTTP driver is the CLI's).
+        .target(name: "Flows", dependencies: ["Storyboard", "Navigation"], swiftSettings: sharedSettings),
         .target(
             name: "HTTPServer",
             dependencies: ["CMicroHTTPD"],
@@ -62,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "segued",
             dependencies: [
-                "SeguedService", "HTTPServer", "Storyboard", "Navigation", "CAllocator",
+                "SeguedService", "HTTPServer", "Storyboard", "Navigation", "Flows", "CAllocator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -85,7 +88,7 @@ let package = Package(
         ),
         .target(
             name: "SeguedTestSupport",
-            dependencies: ["Storyboard", "Navigation"],
+            dependencies: ["Storyboard", "Navigation", "Flows"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
@@ -113,12 +116,17 @@ let package = Package(
         // The command line's own code paths (files given to `serve`, `lint` and `import`), in process.
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["segued", "Storyboard", "SeguedTestSupport"],
+            dependencies: ["segued", "Storyboard", "Flows", "SeguedService", "HTTPServer", "SeguedTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(
             name: "AllocatorTests",
             dependencies: ["CAllocator", "segued"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
+            name: "FlowTests",
+            dependencies: ["Flows", "Storyboard", "Navigation", "SeguedTestSupport"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 public import Foundation
+import Flows
 public import Navigation
 public import Storyboard
 

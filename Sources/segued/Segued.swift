@@ -9,7 +9,7 @@ struct Segued: ParsableCommand {
         commandName: "segued",
         abstract: "Runs UIKit storyboard navigation on Linux and answers every operation with its exact UIKit callbacks.",
         version: version,
-        subcommands: [Serve.self, Lint.self, Import.self],
+        subcommands: [Serve.self, Lint.self, Import.self, Test.self, Explore.self],
         defaultSubcommand: Serve.self
     )
 }

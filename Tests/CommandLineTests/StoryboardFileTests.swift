@@ -46,7 +46,7 @@ struct StoryboardFileTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/UnwindSegueApp")
 
-    private func makeApp() throws -> URL {
+    func makeApp() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("segued-cli-\(UUID().uuidString)")
         let app = root.appendingPathComponent("app")
         let storyboards = app.appendingPathComponent("UnwindSegue/en.lproj")

@@ -1,0 +1,108 @@
+import Flows
+import Foundation
+import Navigation
+import SeguedTestSupport
+import Storyboard
+import Testing
+
+/// Flows on the engine: written by hand, recorded, broken on purpose, reported as JUnit.
+struct FlowRunnerTests {
+    static let openItem = """
+        # Open the first item of the demo's list.
+        flow: 1
+        storyboard: demo
+        > segue showItem data={"itemID": 42}
+          performed: true
+          visible: itemDetail
+          scenes: tabs itemsNav itemDetail
+          callbacks matching viewWillAppear viewDidAppear:
+            vc10 itemDetail viewWillAppear {"animated":true}
+            vc10 itemDetail viewDidAppear {"animated":true}
+          callbacks including:
+            vc3 itemList shouldPerformSegue
+            vc2 itemsNav pushViewController {"animated":true,"viewController":"vc10"}
+        > segue editItem
+          visible: editItem
+        > unwind action=saveEdit: data={"title": "Milk"}
+          performed: true
+          destination: itemDetail
+          scenes: tabs itemsNav itemDetail
+        """
+
+    func run(_ text: String, record: Bool = false) throws -> FlowResult {
+        let flow = try FlowParser.parse(text, name: "openItem")
+        var driver = EngineDriver()
+        return FlowRunner.run(flow, file: "openItem.flow", storyboard: DemoStoryboard.storyboard, driver: &driver, record: record)
+    }
+
+    @Test func handWrittenFlow_passes() throws {
+        let result = try run(Self.openItem)
+        #expect(result.failure == nil)
+        #expect(result.exercised.count == 3)
+    }
+
+    @Test func wrongCallback_failsNamingTheFirstDifferenceWithItsNeighbours() throws {
+        let wrong = Self.openItem.replacingOccurrences(
+            of: "vc10 itemDetail viewWillAppear {\"animated\":true}", with: "vc10 itemDetail viewDidAppear {\"animated\":false}")
+        let result = try run(wrong)
+        #expect(result.failure == """
+            step 1 `segue showItem data={"itemID": 42}`: callbacks matching viewWillAppear viewDidAppear differ at callback 1 (expected 2, got 2; - expected, + got):
+                  - vc10 itemDetail viewDidAppear {"animated":false}
+                  + vc10 itemDetail viewWillAppear {"animated":true}
+                    vc10 itemDetail viewDidAppear {"animated":true}
+            """)
+    }
+
+    @Test func recordedFlow_readsBackAndPasses_andAnEditedOneFails() throws {
+        let recorded = try #require(try run(Self.openItem, record: true).recorded)
+        let text = FlowWriter.text(recorded)
+        #expect(try FlowParser.parse(text, name: "openItem") == recorded)
+        #expect(text.contains("  callbacks:\n    vc3 itemList shouldPerformSegue {\"identifier\":\"showItem\",\"sender\":null} -> true\n"))
+        #expect(try run(text).failure == nil)
+        let edited = text.replacingOccurrences(of: "    vc10 itemDetail viewDidLoad\n", with: "    vc10 itemDetail viewDidUnload\n")
+        let failure = try #require(try run(edited).failure)
+        #expect(failure.hasPrefix("step 1 `segue showItem data={\"itemID\": 42}`: callbacks differ at callback 9 (expected 17, got 17; - expected, + got):"))
+        #expect(failure.contains("\n      - vc10 itemDetail viewDidUnload\n      + vc10 itemDetail viewDidLoad\n"))
+    }
+
+    @Test func otherExpectations_reportWhatWasExpectedAndWhatHappened() throws {
+        let base = "flow: 1\nstoryboard: demo\n> segue showItem\n"
+        #expect(try run(base + "  visible: itemList\n").failure == "step 1 `segue showItem`: expected visible: itemList, got visible: itemDetail")
+        #expect(try run(base + "  performed: false\n").failure == "step 1 `segue showItem`: expected performed: false, got performed: true")
+        #expect(try run("flow: 1\nstoryboard: demo\n> segue nope\n").failure?.hasPrefix("step 1 `segue nope`: error unknown-segue") == true)
+        #expect(try run("flow: 1\nstoryboard: demo\n> segue nope\n  error: unknown-segue\n").failure == nil)
+    }
+
+    @Test func badFlowText_isRefusedNamingItsLine() {
+        #expect(throws: FlowError.self) { try FlowParser.parse("storyboard: demo\n", name: "x") }
+        do {
+            _ = try FlowParser.parse("flow: 1\nstoryboard: demo\n> segue showItem\n  visibel: itemDetail\n", name: "x")
+            Issue.record("a misspelt expectation was read")
+        } catch {
+            #expect("\(error)" == "x.flow:4: unknown expectation visibel (performed, error, visible, scenes, destination, callbacks…)")
+        }
+        #expect(throws: FlowError.self) { try FlowParser.parse("flow: 2\nstoryboard: demo\n", name: "x") }
+    }
+
+    @Test func junitReport_hasTheShapeCIToolsRead() throws {
+        let passed = try run(Self.openItem)
+        var failed = try run(Self.openItem.replacingOccurrences(of: "visible: editItem", with: "visible: <list>"))
+        failed.name = "broken & \"quoted\""
+        let xml = JUnitReport.xml([passed, failed])
+        let document = try XMLDocument(data: Data(xml.utf8))
+        let root = try #require(document.rootElement())
+        #expect(root.name == "testsuites")
+        let suite = try #require(root.elements(forName: "testsuite").first)
+        #expect(suite.attribute(forName: "tests")?.stringValue == "2")
+        #expect(suite.attribute(forName: "failures")?.stringValue == "1")
+        let cases = suite.elements(forName: "testcase")
+        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == ["openItem", "broken & \"quoted\""])
+        #expect(cases[0].elements(forName: "failure").isEmpty)
+        let failure = try #require(cases[1].elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "message")?.stringValue == "step 2 `segue editItem`: expected visible: <list>, got visible: editItem")
+    }
+}
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif

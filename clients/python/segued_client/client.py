@@ -1,0 +1,219 @@
+"""Typed calls for segued's HTTP API (openapi.yaml, ../shared/spec/api.md)."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional
+
+
+class Problem(Exception):
+    """An RFC 9457 problem the daemon answered: `code` is the last part of its `type`."""
+
+    def __init__(self, status: int, body: Dict[str, Any]):
+        self.status = status
+        self.body = body
+        self.type = body.get("type", "")
+        self.code = self.type.rsplit(":", 1)[-1]
+        self.detail = body.get("detail") or body.get("title") or ""
+        super().__init__(f"{status} {self.code}: {self.detail}")
+
+
+@dataclass
+class Event:
+    """One UIKit callback, in order: `seq`, instance `vc`, its `scene` and `class`, `method`, `args`, `result`."""
+
+    seq: int
+    vc: str
+    scene: str
+    cls: str
+    method: str
+    args: Dict[str, Any]
+    result: Any = None
+    has_result: bool = False
+
+    @classmethod
+    def from_json(cls, obj: Dict[str, Any]) -> "Event":
+        return cls(obj["seq"], obj["vc"], obj["scene"], obj.get("class", ""), obj["method"], obj.get("args", {}),
+                   obj.get("result"), "result" in obj)
+
+    def line(self) -> str:
+        """The flow format's line (docs/flows.md): `vc3 itemList viewWillAppear {"animated":true}`."""
+        text = f"{self.vc} {self.scene} {self.method}"
+        if self.args:
+            text += " " + json.dumps(self.args, sort_keys=True, separators=(",", ":"))
+        if self.has_result:
+            text += " -> " + json.dumps(self.result, separators=(",", ":"))
+        return text
+
+
+@dataclass
+class Stack:
+    revision: int
+    visible: Optional[str]
+    path: List[str]
+    layers: List[Dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def from_json(cls, obj: Dict[str, Any]) -> "Stack":
+        return cls(obj.get("revision", 0), obj.get("visible"), obj.get("path", []), obj.get("layers", []))
+
+
+@dataclass
+class Transcript:
+    """An operation's answer: whether it was performed (and why not), its callbacks, the stack after it."""
+
+    performed: bool
+    reason: Optional[str]
+    events: List[Event]
+    stack: Stack
+    revision: int
+    destination: Optional[str] = None
+    segue: Optional[Dict[str, Any]] = None
+    search: List[Dict[str, Any]] = field(default_factory=list)
+    raw: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_json(cls, obj: Dict[str, Any]) -> "Transcript":
+        return cls(
+            obj["performed"], obj.get("reason"), [Event.from_json(e) for e in obj.get("events", [])],
+            Stack.from_json(obj.get("stack", {})), obj.get("revision", 0), obj.get("destination"),
+            obj.get("segue"), obj.get("search", []), obj)
+
+    def methods(self) -> List[str]:
+        return [event.method for event in self.events]
+
+
+@dataclass
+class Session:
+    """A session: its id and launch, and the operations on it."""
+
+    client: "Client"
+    id: str
+    revision: int
+    events: List[Event]
+    raw: Dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def segue(self, identifier: Optional[str] = None, *, id: Optional[str] = None, **options: Any) -> Transcript:
+        """`POST …/segues`: `identifier` (or `id=`), and `source`, `trigger`, `shouldPerform`, `sender`, `data`, `animated`."""
+        body = dict(options)
+        if identifier is not None:
+            body["identifier"] = identifier
+        if id is not None:
+            body["id"] = id
+        return Transcript.from_json(self.client.request("POST", f"/v1/sessions/{self.id}/segues", body))
+
+    def unwind(self, action: Optional[str] = None, *, identifier: Optional[str] = None, **options: Any) -> Transcript:
+        """`POST …/unwind`: an action (`saveEdit:`) or an unwind segue's `identifier`, and `source`, `data`, `trigger`."""
+        body = dict(options)
+        if action is not None:
+            body["action"] = action
+        if identifier is not None:
+            body["identifier"] = identifier
+        return Transcript.from_json(self.client.request("POST", f"/v1/sessions/{self.id}/unwind", body))
+
+    def action(self, type: str, **fields: Any) -> Transcript:
+        """`POST …/actions`: `pop`, `back`, `popToRoot`, `popTo`, `setViewControllers`, `push`, `present`, `dismiss`, `selectTab`, `setTraits`."""
+        return Transcript.from_json(self.client.request("POST", f"/v1/sessions/{self.id}/actions", dict(fields, type=type)))
+
+    def back(self) -> Transcript:
+        return self.action("back")
+
+    def select_tab(self, index: int, **fields: Any) -> Transcript:
+        return self.action("selectTab", index=index, **fields)
+
+    def dismiss(self, **fields: Any) -> Transcript:
+        return self.action("dismiss", **fields)
+
+    def stack(self) -> Stack:
+        return Stack.from_json(self.client.request("GET", f"/v1/sessions/{self.id}/stack"))
+
+    def triggerable(self) -> Dict[str, Any]:
+        """`GET …/segues`: the segues and unwinds the on-screen instances can trigger now."""
+        return self.client.request("GET", f"/v1/sessions/{self.id}/segues")
+
+    def events_after(self, after: int = 0, limit: int = 1000) -> List[Event]:
+        """`GET …/events?after=&limit=`: the session's event log, in order."""
+        answer = self.client.request("GET", f"/v1/sessions/{self.id}/events?after={after}&limit={limit}")
+        return [Event.from_json(e) for e in answer.get("events", [])]
+
+    def snapshot(self) -> Dict[str, Any]:
+        """`GET …/snapshot`: a versioned document `Client.restore` starts a session from (issue 21 item 1)."""
+        return self.client.request("GET", f"/v1/sessions/{self.id}/snapshot")
+
+    def fork(self, id: Optional[str] = None) -> "Session":
+        """A clone of this session (`POST /v1/sessions {"from": ID}`, or `PUT` with a chosen id) (issue 21 item 1)."""
+        return self.client._start({"from": self.id}, id)
+
+    def delete(self) -> None:
+        self.client.request("DELETE", f"/v1/sessions/{self.id}")
+
+
+class Client:
+    """A segued daemon at `base` (`http://127.0.0.1:8080`), with a bearer `token` when it needs one."""
+
+    def __init__(self, base: str, token: Optional[str] = None, timeout: float = 30):
+        self.base = base.rstrip("/")
+        self.token = token
+        self.timeout = timeout
+
+    def request(self, method: str, path: str, body: Any = None, *, data: Optional[bytes] = None,
+                content_type: str = "application/json") -> Any:
+        """One request; the JSON answer, or `Problem` for a 4xx/5xx."""
+        if body is not None:
+            data = json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", content_type)
+        if self.token:
+            request.add_header("Authorization", f"Bearer {self.token}")
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                payload = response.read()
+        except urllib.error.HTTPError as error:
+            payload = error.read()
+            try:
+                problem = json.loads(payload)
+            except ValueError:
+                problem = {"title": payload.decode(errors="replace")}
+            raise Problem(error.code, problem) from None
+        return json.loads(payload) if payload else None
+
+    def upload(self, path: str, name: Optional[str] = None) -> Dict[str, Any]:
+        """`POST /v1/storyboards`: a segued JSON, Interface Builder `.storyboard` or bundle file."""
+        with open(path, "rb") as file:
+            data = file.read()
+        xml = path.endswith(".storyboard")
+        query = "?name=" + urllib.parse.quote(name) if (xml and name) else ""
+        return self.request("POST", "/v1/storyboards" + query, data=data,
+                            content_type="application/xml" if xml else "application/json")
+
+    def session(self, storyboard: str = "demo", *, id: Optional[str] = None, profile: Optional[str] = None,
+                traits: Optional[Dict[str, str]] = None, initial_scene: Optional[str] = None) -> Session:
+        """A new session (`POST /v1/sessions`, or `PUT /v1/sessions/{id}` with a chosen id)."""
+        body: Dict[str, Any] = {"storyboard": storyboard}
+        if profile:
+            body["profile"] = profile
+        if traits:
+            body["traits"] = traits
+        if initial_scene:
+            body["initialScene"] = initial_scene
+        return self._start(body, id)
+
+    def restore(self, snapshot: Dict[str, Any], id: Optional[str] = None) -> Session:
+        """A session restored from `Session.snapshot()` (issue 21 item 1)."""
+        return self._start({"snapshot": snapshot}, id)
+
+    def _start(self, body: Dict[str, Any], id: Optional[str]) -> Session:
+        answer = self.request("PUT" if id else "POST", f"/v1/sessions/{id}" if id else "/v1/sessions", body)
+        return Session(self, answer["id"], answer.get("revision", 0), [Event.from_json(e) for e in answer.get("events", [])], answer)
+
+    def healthy(self) -> bool:
+        try:
+            self.request("GET", "/healthz")
+            return True
+        except (OSError, Problem):
+            return False
