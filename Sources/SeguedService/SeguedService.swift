@@ -13,11 +13,13 @@ import Synchronization
 /// let server = Server(configuration: .init(port: 8080, routeBodyLimit: service.bodyLimit), handler: service.handle)
 /// ```
 public final class SeguedService: Sendable {
+    /// The version `segued --version` prints and `segued_build_info` carries.
+    public static let version = "0.1.0"
     let configuration: ServiceConfiguration
     let logger: Logger
     let storyboards: StoryboardStore
     let sessions: SessionStore
-    let metrics = ServiceMetrics()
+    let metrics = ServiceMetrics(version: SeguedService.version)
     private let shuttingDown = Atomic<Bool>(false)
     /// The id of the built-in demo storyboard (also reachable as `"demo"`).
     public let demoStoryboardID: String
@@ -70,6 +72,7 @@ public final class SeguedService: Sendable {
     public func expireIdleSessions() -> [String] {
         let expired = sessions.expireIdle()
         metrics.setSessions(sessions.count)
+        metrics.recordReaperRun(expired: expired.count)
         for id in expired { logger.info("session \(id) expired after \(configuration.sessionTTL) idle") }
         return expired.map(\.rawValue)
     }
