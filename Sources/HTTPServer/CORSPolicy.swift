@@ -7,7 +7,7 @@ public struct CORSPolicy: Sendable {
     public var allowedOrigins: Set<String>
     public var allowedMethods = "GET, POST, PUT, DELETE, OPTIONS"
     public var allowedHeaders = "Content-Type, If-Match, If-None-Match, Idempotency-Key, Last-Event-ID"
-    public var exposedHeaders = "ETag, Location"
+    public var exposedHeaders = "ETag, Location, X-Request-ID"
 
     public init(allowedOrigins: Set<String> = []) { self.allowedOrigins = allowedOrigins }
 

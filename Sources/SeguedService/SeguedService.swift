@@ -44,6 +44,7 @@ public final class SeguedService: Sendable {
     public func handle(_ request: Request) -> Response {
         let start = ContinuousClock.now
         var endpoint: Endpoint?
+        var matched: Route?
         let response: Response
         // The server drops a body past the limit; one handed over whole by another caller is held
         // to the same limit (matched only for bodies past the smaller limit, as most have none).
@@ -53,6 +54,7 @@ public final class SeguedService: Sendable {
             response = bodyTooLarge(request).response
         } else if let route = route(request) {
             endpoint = route.endpoint
+            matched = route
             do {
                 response = try run(route, request)
             } catch {
@@ -63,8 +65,13 @@ public final class SeguedService: Sendable {
         }
         let duration = ContinuousClock.now - start
         metrics.recordRequest(route: endpoint, method: request.method, status: response.status, duration: duration)
-        logger.debug("\(request.method.loggable) \(request.path.loggable) \(response.status) \(duration)")
-        return response
+        var answered = response
+        let requestID = RequestID.from(request.header(RequestID.header))
+        answered.setHeader(RequestID.header, requestID)
+        if configuration.logRequests {
+            logRequest(request, id: requestID, route: matched, response: answered, duration: duration)
+        }
+        return answered
     }
 
     /// Ends sessions idle for longer than the configured TTL; returns their ids.

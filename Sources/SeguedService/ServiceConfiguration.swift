@@ -31,6 +31,10 @@ public struct ServiceConfiguration: Sendable {
     /// The body limit of storyboard uploads (`POST /v1/storyboards`): an app's bundle of a dozen
     /// storyboards is 1 to 5 MB of JSON.
     public var maxUploadSize: Int
+    /// Whether every request is logged at `info` (one line: request id, method, route, session,
+    /// status, problem type, duration); `segued serve` sets it unless `--quiet-requests`. Off by
+    /// default so that a service made in a test or a benchmark writes no line per request.
+    public var logRequests: Bool = false
 
     public init(
         maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20,
