@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-algorithms.git", from: "1.2.1"),
+        // The Swift parser, for unwind actions in an app's Swift sources (target SourceScanning only).
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -39,6 +41,17 @@ let package = Package(
         // Flows a person writes (docs/flows.md), their runner over any driver, and the exploration
         // that generates them: beside the engine, with no HTTP (the HTTP driver is the CLI's).
         .target(name: "Flows", dependencies: ["Storyboard", "Navigation"], swiftSettings: sharedSettings),
+        // Swift sources read with swift-syntax (unwind actions and their selectors): a target of its
+        // own so that Storyboard and the engine do not build or link the parser.
+        .target(
+            name: "SourceScanning",
+            dependencies: [
+                "Storyboard",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            swiftSettings: sharedSettings
+        ),
         .target(
             name: "HTTPServer",
             dependencies: ["CMicroHTTPD"],
@@ -53,7 +66,7 @@ let package = Package(
         .target(
             name: "SeguedService",
             dependencies: [
-                "Storyboard", "Navigation", "HTTPServer", "WebApp",
+                "Storyboard", "Navigation", "HTTPServer", "WebApp", "SourceScanning",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -65,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "segued",
             dependencies: [
-                "SeguedService", "HTTPServer", "Storyboard", "Navigation", "Flows", "CAllocator",
+                "SeguedService", "HTTPServer", "Storyboard", "Navigation", "Flows", "CAllocator", "SourceScanning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -93,7 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoryboardTests",
-            dependencies: ["Storyboard", "Navigation", "SeguedTestSupport"],
+            dependencies: ["Storyboard", "Navigation", "SeguedTestSupport", "SourceScanning"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),

@@ -6,8 +6,8 @@
 public struct CORSPolicy: Sendable {
     public var allowedOrigins: Set<String>
     public var allowedMethods = "GET, POST, PUT, DELETE, OPTIONS"
-    public var allowedHeaders = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Last-Event-ID"
-    public var exposedHeaders = "ETag, Location, WWW-Authenticate"
+    public var allowedHeaders = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Last-Event-ID, X-Request-ID"
+    public var exposedHeaders = "ETag, Location, WWW-Authenticate, X-Request-ID"
 
     public init(allowedOrigins: Set<String> = []) { self.allowedOrigins = allowedOrigins }
 

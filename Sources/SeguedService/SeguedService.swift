@@ -13,11 +13,13 @@ import Synchronization
 /// let server = Server(configuration: .init(port: 8080, routeBodyLimit: service.bodyLimit), handler: service.handle)
 /// ```
 public final class SeguedService: Sendable {
+    /// The version `segued --version` prints and `segued_build_info` carries.
+    public static let version = "0.1.0"
     let configuration: ServiceConfiguration
     let logger: Logger
     let storyboards: StoryboardStore
     let sessions: SessionStore
-    let metrics = ServiceMetrics()
+    let metrics = ServiceMetrics(version: SeguedService.version)
     /// Open event streams (``openEventStream(_:_:)``).
     let streamCount = StreamCounter()
     private let shuttingDown = Atomic<Bool>(false)
@@ -44,6 +46,7 @@ public final class SeguedService: Sendable {
     public func handle(_ request: Request) -> Response {
         let start = ContinuousClock.now
         var endpoint: Endpoint?
+        var matched: Route?
         let response: Response
         if let refusal = configuration.access.refusal(for: request) {
             response = refusal.response
@@ -55,6 +58,7 @@ public final class SeguedService: Sendable {
             response = bodyTooLarge(request).response
         } else if let route = route(request) {
             endpoint = route.endpoint
+            matched = route
             do {
                 response = try run(route, request)
             } catch {
@@ -65,8 +69,13 @@ public final class SeguedService: Sendable {
         }
         let duration = ContinuousClock.now - start
         metrics.recordRequest(route: endpoint, method: request.method, status: response.status, duration: duration)
-        logger.debug("\(request.method.loggable) \(request.path.loggable) \(response.status) \(duration)")
-        return response
+        var answered = response
+        let requestID = RequestID.from(request.header(RequestID.header))
+        answered.setHeader(RequestID.header, requestID)
+        if configuration.logRequests {
+            logRequest(request, id: requestID, route: matched, response: answered, duration: duration)
+        }
+        return answered
     }
 
     /// Ends sessions idle for longer than the configured TTL; returns their ids.
@@ -74,6 +83,7 @@ public final class SeguedService: Sendable {
     public func expireIdleSessions() -> [String] {
         let expired = sessions.expireIdle(ended: { $0.feed.end(.expired) })
         metrics.setSessions(sessions.count)
+        metrics.recordReaperRun(expired: expired.count)
         for id in expired { logger.info("session \(id) expired after \(configuration.sessionTTL) idle") }
         return expired.map(\.rawValue)
     }

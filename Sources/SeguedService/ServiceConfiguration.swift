@@ -39,6 +39,10 @@ public struct ServiceConfiguration: Sendable {
     public var maxStreamQueue: Int
     /// Bearer token and loopback `Host` checks (``AccessPolicy``); none by default.
     public var access: AccessPolicy
+    /// Whether every request is logged at `info` (one line: request id, method, route, session,
+    /// status, problem type, duration); `segued serve` sets it unless `--quiet-requests`. Off by
+    /// default so that a service made in a test or a benchmark writes no line per request.
+    public var logRequests: Bool = false
 
     public init(
         maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20,

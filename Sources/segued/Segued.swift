@@ -1,9 +1,10 @@
 import ArgumentParser
+import SeguedService
 
 /// `segued`: UIKit's navigation on Linux, over HTTP.
 @main
 struct Segued: ParsableCommand {
-    static let version = "0.1.0"
+    static let version = SeguedService.version
 
     static let configuration = CommandConfiguration(
         commandName: "segued",

@@ -10,8 +10,16 @@ import Storyboard
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Start the HTTP daemon.")
 
-    @Option(help: "Address to listen on (an IPv4 or IPv6 literal; 0.0.0.0 for every interface).")
-    var host = "127.0.0.1"
+    @Option(name: .customLong("host"), help: "Address to listen on (an IPv4 or IPv6 literal; 0.0.0.0 for every interface) (default: $SEGUED_HOST, else 127.0.0.1).")
+    var hostOption: String?
+
+    /// Where to listen: `--host`, else `SEGUED_HOST` (the image sets it to 0.0.0.0, so that any
+    /// arguments given to `docker run` keep the container reachable), else loopback.
+    var host: String { Self.host(option: hostOption, environment: ProcessInfo.processInfo.environment) }
+
+    static func host(option: String?, environment: [String: String]) -> String {
+        option ?? environment["SEGUED_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
+    }
 
     @Option(help: "Port to listen on; 0 picks a free one. The address listened on is printed on standard output, one line.")
     var port = 8080
@@ -107,31 +115,41 @@ struct Serve: ParsableCommand {
     @Option(help: "PEM private key of --tls-cert.")
     var tlsKey: String?
 
-    @Option(help: "trace, debug (one line per request), info (lifecycle), notice, warning, error or critical.")
+    @Option(help: "trace, debug, info (lifecycle and one line per request), notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
+    @Option(help: "text (one line of text each) or json (one JSON object a line: time, level, message, request_id, method, route, session, status, problem, duration_seconds).")
+    var logFormat: LogFormat = .text
+
+    @Flag(help: "Do not log a line per request.")
+    var quietRequests = false
+
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
-        guard maxSessions > 0 else { throw ValidationError("--max-sessions must be positive") }
-        guard maxStoryboards > 0 else { throw ValidationError("--max-storyboards must be positive") }
-        guard maxStoryboardBytes > 0 else { throw ValidationError("--max-storyboard-bytes must be positive") }
-        guard maxInstances > 0 else { throw ValidationError("--max-instances must be positive") }
-        guard sessionTTL > 0 else { throw ValidationError("--session-ttl must be positive") }
-        guard eventLogSize > 0 else { throw ValidationError("--event-log-size must be positive") }
-        guard eventLogBytes > 0 else { throw ValidationError("--event-log-bytes must be positive") }
-        guard maxSessionData > 0 else { throw ValidationError("--max-session-data must be positive") }
-        guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
-        guard maxUploadSize > 0 else { throw ValidationError("--max-upload-size must be positive") }
-        if let threads, threads <= 0 { throw ValidationError("--threads must be positive") }
-        guard connectionTimeout > 0 else { throw ValidationError("--connection-timeout must be positive") }
-        guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive") }
-        guard maxConnectionsPerAddress >= 0 else { throw ValidationError("--max-connections-per-address must not be negative") }
-        guard requestTimeout > 0 else { throw ValidationError("--request-timeout must be positive") }
-        guard socketBuffer >= 0 else { throw ValidationError("--socket-buffer must not be negative") }
-        guard maxStreams >= 0, maxStreamsPerSession >= 0 else { throw ValidationError("--max-streams and --max-streams-per-session must not be negative") }
-        guard streamQueueBytes > 0, maxStreamBytes > 0 else { throw ValidationError("--stream-queue-bytes and --max-stream-bytes must be positive") }
-        guard streamHeartbeat > 0 else { throw ValidationError("--stream-heartbeat must be positive") }
-        guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
+        try ServeOptionChecks.within("--port", port, 0...65535)
+        try ServeOptionChecks.within("--max-sessions", maxSessions, 1...Int.max)
+        try ServeOptionChecks.within("--max-storyboards", maxStoryboards, 1...Int.max)
+        try ServeOptionChecks.within("--max-storyboard-bytes", maxStoryboardBytes, 1...Int.max)
+        try ServeOptionChecks.within("--max-instances", maxInstances, 1...Int.max)
+        // Seconds as a Duration: beyond about 292 years its attoseconds would overflow.
+        try ServeOptionChecks.within("--session-ttl", sessionTTL, 1...(1 << 32))
+        try ServeOptionChecks.within("--event-log-size", eventLogSize, 1...Int.max)
+        try ServeOptionChecks.within("--event-log-bytes", eventLogBytes, 1...Int.max)
+        try ServeOptionChecks.within("--max-session-data", maxSessionData, 1...Int.max)
+        try ServeOptionChecks.within("--max-body-size", maxBodySize, 1...Int.max)
+        try ServeOptionChecks.within("--max-upload-size", maxUploadSize, 1...Int.max)
+        if let threads { try ServeOptionChecks.within("--threads", threads, 1...Int.max) }
+        try ServeOptionChecks.within("--connection-timeout", connectionTimeout, 1...(1 << 32))
+        try ServeOptionChecks.within("--max-connections", maxConnections, 1...Int.max)
+        try ServeOptionChecks.within("--max-connections-per-address", maxConnectionsPerAddress, 0...Int.max)
+        try ServeOptionChecks.within("--request-timeout", requestTimeout, 1...(1 << 32))
+        try ServeOptionChecks.within("--socket-buffer", socketBuffer, 0...Int.max)
+        try ServeOptionChecks.within("--max-streams", maxStreams, 0...Int.max)
+        try ServeOptionChecks.within("--max-streams-per-session", maxStreamsPerSession, 0...Int.max)
+        try ServeOptionChecks.within("--stream-queue-bytes", streamQueueBytes, 1...Int.max)
+        try ServeOptionChecks.within("--max-stream-bytes", maxStreamBytes, 1...Int.max)
+        try ServeOptionChecks.within("--stream-heartbeat", streamHeartbeat, 1...(1 << 32))
+        try ServeOptionChecks.within("--shutdown-grace", shutdownGrace, 0...(1 << 32))
+        for origin in corsOrigins { try ServeOptionChecks.corsOrigin(origin) }
         _ = try security()
     }
 
@@ -143,10 +161,18 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let level = logLevel
+        let format = logFormat
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+            switch format {
+            case .text:
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            case .json:
+                var handler = JSONLineLogHandler()
+                handler.logLevel = level
+                return handler
+            }
         }
         let logger = Logger(label: "segued")
         let security = try security()
@@ -155,15 +181,15 @@ struct Serve: ParsableCommand {
         // and SIGUSR1, whose default action ends a process, are received to be ignored (logged).
         let signals = SignalWaiter(blocking: [SIGTERM, SIGINT, SIGHUP, SIGUSR1])
 
-        let service = SeguedService(
-            configuration: ServiceConfiguration(
-                maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxStoryboardBytes: maxStoryboardBytes,
-                maxInstances: maxInstances, maxSessionData: maxSessionData,
-                sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize, eventLogBytes: eventLogBytes,
-                defaultProfile: profile, maxBodySize: maxBodySize, maxUploadSize: maxUploadSize,
-                maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession, maxStreamQueue: streamQueueBytes,
-                access: security.access),
-            logger: logger)
+        var configuration = ServiceConfiguration(
+            maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxStoryboardBytes: maxStoryboardBytes,
+            maxInstances: maxInstances, maxSessionData: maxSessionData,
+            sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize, eventLogBytes: eventLogBytes,
+            defaultProfile: profile, maxBodySize: maxBodySize, maxUploadSize: maxUploadSize,
+            maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession, maxStreamQueue: streamQueueBytes,
+            access: security.access)
+        configuration.logRequests = !quietRequests
+        let service = SeguedService(configuration: configuration, logger: logger)
         for path in storyboards {
             let imported = try StoryboardFile.load(path)
             let id = service.addStoryboard(imported.storyboard, warnings: imported.warnings)
@@ -218,5 +244,10 @@ struct Serve: ParsableCommand {
 }
 
 extension Profile: ExpressibleByArgument {}
+
+/// `--log-format`: swift-log's text lines, or ``JSONLineLogHandler``'s JSON lines.
+enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SourceScanning
 import Storyboard
 
 /// Reads storyboards given on the command line in any form an upload takes (``StoryboardDocument``):
@@ -25,7 +26,7 @@ enum StoryboardFile {
     static func read(_ path: String) throws(Failure) -> ImportedStoryboard {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable }
         do {
-            return try StoryboardDocument.load(data, name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+            return try StoryboardDocument.load(data, name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, swift: SwiftSyntaxSourceReader())
         } catch {
             throw .invalid(error)
         }
@@ -33,7 +34,7 @@ enum StoryboardFile {
 
     static func importBundle(_ bundle: StoryboardBundle) throws -> ImportedStoryboard {
         do {
-            return try InterfaceBuilderImporter.load(bundle)
+            return try InterfaceBuilderImporter.load(bundle, swift: SwiftSyntaxSourceReader())
         } catch {
             throw ValidationError("\(bundle.name) cannot be imported:\n" + error.issues.map { "  \($0)" }.joined(separator: "\n"))
         }

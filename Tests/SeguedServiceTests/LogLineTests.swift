@@ -20,24 +20,32 @@ struct LogLineTests {
             get { metadata[key] }
             set { metadata[key] = newValue }
         }
-        func log(event: LogEvent) { lines.lines.withLock { $0.append(event.message.description) } }
+        /// The message, then the metadata as `key=value` in key order.
+        func log(event: LogEvent) {
+            let metadata = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            lines.lines.withLock { $0.append(([event.message.description] + metadata).joined(separator: " ")) }
+        }
     }
 
     @Test func clientTextWithNewlines_isLoggedEscapedOnOneLine() throws {
         let lines = Lines()
         let handler = CapturingHandler(lines: lines)
-        let service = SeguedService(logger: Logger(label: "test") { _ in handler })
+        var configuration = ServiceConfiguration()
+        configuration.logRequests = true
+        let service = SeguedService(configuration: configuration, logger: Logger(label: "test") { _ in handler })
         let upload = #"{"format": "segued.storyboard/1", "name": "evil\n2026-11-23T00:00:00+0000 critical segued: forged", "initialScene": "a", "scenes": {"a": {}}}"#
         let uploaded = service.handle(.make("POST", "/v1/storyboards", json: upload))
         #expect(uploaded.status == 201)
         // libmicrohttpd hands the path over decoded: %0A arrives as a newline.
+        // The request line names the route template, not the path the client sent; a method and a
+        // request id of the client's are escaped or replaced.
         _ = service.handle(.make("GET", "/v1/nothing\nhere"))
+        _ = service.handle(.make("GE\nT", "/healthz", headers: ["X-Request-ID": "a\nb"]))
         let logged = lines.all
         #expect(logged.allSatisfy { !$0.contains("\n") }, "\(logged)")
         #expect(logged.contains { $0.contains(#"("evil\n2026-11-23T00:00:00+0000 critical segued: forged")"#) }, "\(logged)")
-        #expect(logged.contains { $0.hasPrefix(#"GET "/v1/nothing\nhere" 404 "#) }, "\(logged)")
-        // Plain text is logged as it is.
-        _ = service.handle(.make("GET", "/healthz"))
-        #expect(lines.all.last?.hasPrefix("GET /healthz 200 ") == true)
+        #expect(logged.contains { $0.hasPrefix("request ") && $0.contains(" method=GET ") && $0.contains(" route=unmatched ") && $0.contains(" status=404") }, "\(logged)")
+        #expect(logged.last?.contains(#" method="GE\nT" "#) == true, "\(logged)")
+        #expect(logged.last?.contains(#"a\nb"#) == false, "\(logged)")
     }
 }

@@ -28,11 +28,37 @@ struct SystemRoutesTests {
         _ = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#))
         _ = service.handle(.make("GET", "/nowhere"))
         let text = service.handle(.make("GET", "/metrics")).text
-        #expect(text.contains(#"http_requests_total{route="/v1/sessions/{id}/segues",method="POST",status="200"} 1"#))
-        #expect(text.contains(#"http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
-        #expect(text.contains(#"navigation_operations_total{kind="performSegue",performed="true"} 1"#))
-        #expect(text.contains("sessions_live 1"))
-        #expect(text.contains("http_request_duration_seconds_bucket{"))
+        #expect(text.contains(#"segued_http_requests_total{route="/v1/sessions/{id}/segues",method="POST",status="200"} 1"#))
+        #expect(text.contains(#"segued_http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
+        #expect(text.contains(#"segued_navigation_operations_total{kind="performSegue",performed="true"} 1"#))
+        #expect(text.contains("\nsegued_sessions_live 1.0\n"))
+        #expect(text.contains("\nsegued_http_request_duration_seconds_bucket{"))
+    }
+
+    /// Prometheus's conventions (https://prometheus.io/docs/practices/naming/): the `segued_`
+    /// namespace on every service metric, the build's version as a label, the standard process
+    /// metrics read from /proc, and the reaper's runs and the sessions it ended.
+    @Test func metrics_followPrometheusConventions() throws {
+        _ = try service.demoSession()
+        service.expireIdleSessions()
+        let text = service.handle(.make("GET", "/metrics")).text
+        #expect(text.contains(#"\#nsegued_build_info{version="\#(SeguedService.version)"} 1.0\#n"#))
+        #expect(text.contains("\nsegued_storyboards_live 1.0\n"))
+        #expect(text.contains("\nsegued_event_streams_live 0.0\n"))
+        #expect(text.contains("\nsegued_reaper_runs_total 1\n"))
+        #expect(text.contains("\nsegued_sessions_expired_total 0\n"))
+        let samples = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(samples.allSatisfy { $0.hasPrefix("segued_") || $0.hasPrefix("process_") })
+        #if os(Linux)
+        let value = { (name: String) in samples.first { $0.hasPrefix(name + " ") }.flatMap { Double($0.split(separator: " ")[1]) } }
+        #expect(try #require(value("process_resident_memory_bytes")) > 1_000_000)
+        let openFDs = try #require(value("process_open_fds"))
+        #expect(openFDs >= 3)
+        #expect(try #require(value("process_threads")) >= 1)
+        #expect(try #require(value("process_max_fds")) >= openFDs)
+        #expect(try #require(value("process_start_time_seconds")) > 1_600_000_000)
+        #expect(text.contains("# TYPE process_cpu_seconds_total counter\n"))
+        #endif
     }
 
     @Test func metrics_labelInventedMethodsOther_soClientsCannotMintSeries() throws {
@@ -40,8 +66,8 @@ struct SystemRoutesTests {
         _ = service.handle(.make("BREW2", "/v1/sessions"))
         _ = service.handle(.make("PATCH", "/v1/sessions"))
         let text = service.handle(.make("GET", "/metrics")).text
-        #expect(text.contains(#"http_requests_total{route="/v1/sessions",method="other",status="405"} 2"#))
-        #expect(text.contains(#"http_requests_total{route="/v1/sessions",method="PATCH",status="405"} 1"#))
+        #expect(text.contains(#"segued_http_requests_total{route="/v1/sessions",method="other",status="405"} 2"#))
+        #expect(text.contains(#"segued_http_requests_total{route="/v1/sessions",method="PATCH",status="405"} 1"#))
         #expect(!text.contains("BREW"))
     }
 

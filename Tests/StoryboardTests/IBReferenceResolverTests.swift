@@ -1,4 +1,5 @@
 import Foundation
+import SourceScanning
 import Storyboard
 import Testing
 
@@ -37,7 +38,7 @@ struct IBReferenceResolverTests {
             <scene sceneID="m2"><objects><viewController id="more" storyboardIdentifier="More" sceneMemberID="viewController"/></objects></scene>
             """, initial: "list")
         let imported = try InterfaceBuilderImporter.load(
-            StoryboardBundle(name: "App", entry: "Main", storyboards: ["Main": main, "Master": master]))
+            StoryboardBundle(name: "App", entry: "Main", storyboards: ["Main": main, "Master": master]), swift: SwiftSyntaxSourceReader())
         let split = try #require(imported.storyboard.scenes[SceneID("Main:split")])
         #expect(split.primary == SceneID("Master:list"))
         #expect(split.secondary == SceneID("Main:detail"))

@@ -1,4 +1,5 @@
 import Foundation
+import SourceScanning
 import Storyboard
 import Testing
 
@@ -208,7 +209,7 @@ extension IBSceneUIReaderTests {
             <viewController id="other" storyboardIdentifier="Other" sceneMemberID="viewController"><tabBarItem key="tabBarItem" systemItem="more" id="o"/></viewController>
             """, id: "other"), initial: "profile")
         let imported = try InterfaceBuilderImporter.load(
-            StoryboardBundle(name: "App", entry: "Main", storyboards: ["Main": main, "Profile": profile]))
+            StoryboardBundle(name: "App", entry: "Main", storyboards: ["Main": main, "Profile": profile]), swift: SwiftSyntaxSourceReader())
         let scenes = imported.storyboard.scenes
         #expect(scenes[SceneID("Main:tabs")]?.tabs == [SceneID("Profile:profile"), SceneID("Profile:other")])
         #expect(scenes[SceneID("Profile:profile")]?.ui == SceneUI(

@@ -1,4 +1,5 @@
 import Foundation
+import SourceScanning
 import Storyboard
 import Testing
 
@@ -239,7 +240,7 @@ struct InterfaceBuilderImporterTests {
         let bundle = StoryboardBundle(
             name: "App", entry: "Main", storyboards: ["Main": Data(main.utf8), "Settings": Data(settings.utf8)],
             sources: ["App/HomeViewController.swift": source])
-        let imported = try InterfaceBuilderImporter.load(bundle)
+        let imported = try InterfaceBuilderImporter.load(bundle, swift: SwiftSyntaxSourceReader())
         let storyboard = imported.storyboard
         #expect(storyboard.initialScene == SceneID("Main:home"))
         #expect(storyboard.entry == "Main")

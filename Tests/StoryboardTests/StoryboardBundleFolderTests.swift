@@ -1,4 +1,5 @@
 import Foundation
+import SourceScanning
 import Storyboard
 import Testing
 
@@ -27,7 +28,7 @@ struct StoryboardBundleFolderTests {
         #expect(bundle.entry == "Main")
         #expect(bundle.storyboards.keys.sorted() == ["Main", "Other"])
         #expect(bundle.sources.keys.sorted() == ["App/ListViewController.swift"])
-        let imported = try InterfaceBuilderImporter.load(bundle)
+        let imported = try InterfaceBuilderImporter.load(bundle, swift: SwiftSyntaxSourceReader())
         #expect(imported.storyboard.initialScene == SceneID("Main:nav"))
         #expect(imported.storyboard.classes["ListViewController"]?.unwindActions == ["unwindToList:"])
         #expect(!imported.warnings.contains { $0.contains("unwindToList:") })

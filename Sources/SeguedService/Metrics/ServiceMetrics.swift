@@ -1,11 +1,18 @@
 import Prometheus
 import Synchronization
 
-/// The Prometheus metrics `/metrics` exposes: requests and their latency by route and status,
-/// live sessions, and operations by kind.
+/// The Prometheus metrics `/metrics` exposes, named by Prometheus's conventions
+/// (https://prometheus.io/docs/practices/naming/): every service metric under the `segued_`
+/// namespace, units in names (`_seconds`, `_total`), `segued_build_info` with the version as a
+/// label, and the process's own under the standard `process_` names (``ProcessMetrics``).
 final class ServiceMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
+    private static let namespace = "segued"
     private let sessionsLive: Gauge
+    private let storyboardsLive: Gauge
+    private let eventStreamsLive: Gauge
+    private let reaperRuns: Counter
+    private let sessionsExpired: Counter
     private static let latencyBuckets: [Duration] = [
         .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1),
         .milliseconds(2.5), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(100),
@@ -28,9 +35,16 @@ final class ServiceMetrics: Sendable {
     }
     private let operationCounters = Mutex<[OperationKey: Counter]>([:])
 
-    init() {
-        sessionsLive = registry.makeGauge(
-            descriptor: .init(metricName: "sessions_live", unitName: "", helpText: "Sessions currently held by the server."))
+    init(version: String) {
+        func name(_ metric: String, _ unit: String? = nil, _ help: String) -> MetricNameDescriptor {
+            MetricNameDescriptor(namespace: Self.namespace, metricName: metric, unitName: unit, helpText: help)
+        }
+        registry.makeGauge(descriptor: name("build", "info", "The running build: 1, labelled with its version."), labels: [("version", version)]).set(Int64(1))
+        sessionsLive = registry.makeGauge(descriptor: name("sessions_live", nil, "Sessions currently held by the server."))
+        storyboardsLive = registry.makeGauge(descriptor: name("storyboards_live", nil, "Storyboards currently held (the demo's and the operator's included)."))
+        eventStreamsLive = registry.makeGauge(descriptor: name("event_streams_live", nil, "Event streams currently open."))
+        reaperRuns = registry.makeCounter(descriptor: name("reaper_runs", "total", "Passes of the idle-session reaper."))
+        sessionsExpired = registry.makeCounter(descriptor: name("sessions_expired", "total", "Sessions ended by the reaper after their idle timeout."))
     }
 
     /// Counts a request to `route` (`nil`: no route matched) and records its latency.
@@ -41,10 +55,10 @@ final class ServiceMetrics: Sendable {
             let labels = [("route", route?.template ?? "unmatched"), ("method", key.method.rawValue), ("status", String(status))]
             let made = (
                 counter: registry.makeCounter(
-                    descriptor: .init(metricName: "http_requests", unitName: "total", helpText: "HTTP requests by route, method and status."),
+                    descriptor: .init(namespace: Self.namespace, metricName: "http_requests", unitName: "total", helpText: "HTTP requests by route, method and status."),
                     labels: labels),
                 latency: registry.makeDurationHistogram(
-                    descriptor: .init(metricName: "http_request_duration", unitName: "seconds", helpText: "Time to answer a request."),
+                    descriptor: .init(namespace: Self.namespace, metricName: "http_request_duration", unitName: "seconds", helpText: "Time to answer a request."),
                     labels: labels, buckets: Self.latencyBuckets))
             collectors[key] = made
             return made
@@ -59,7 +73,7 @@ final class ServiceMetrics: Sendable {
             let key = OperationKey(kind: kind, performed: performed)
             if let existing = counters[key] { return existing }
             let made = registry.makeCounter(
-                descriptor: .init(metricName: "navigation_operations", unitName: "total", helpText: "Navigation operations by kind and outcome."),
+                descriptor: .init(namespace: Self.namespace, metricName: "navigation_operations", unitName: "total", helpText: "Navigation operations by kind and outcome."),
                 labels: [("kind", kind), ("performed", String(performed))])
             counters[key] = made
             return made
@@ -67,9 +81,19 @@ final class ServiceMetrics: Sendable {
         counter.increment()
     }
 
-    func setSessions(_ count: Int) { sessionsLive.set(Int64(count)) }
+    /// One pass of the reaper and the sessions it ended.
+    func recordReaperRun(expired: Int) {
+        reaperRuns.increment()
+        sessionsExpired.increment(by: Int64(expired))
+    }
 
-    var exposition: [UInt8] { registry.emitToBuffer() }
+    func setSessions(_ count: Int) { sessionsLive.set(Int64(count)) }
+    func setStoryboards(_ count: Int) { storyboardsLive.set(Int64(count)) }
+    /// For the event stream's owner: the streams open now.
+    func setEventStreams(_ count: Int) { eventStreamsLive.set(Int64(count)) }
+
+    /// The registry's text, then the process's metrics read now.
+    var exposition: [UInt8] { registry.emitToBuffer() + ProcessMetrics.read().exposition }
 }
 
 /// The `method` label of `http_requests`: the methods of RFC 9110 and PATCH by name, any other

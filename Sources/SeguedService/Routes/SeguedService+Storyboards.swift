@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Logging
+import SourceScanning
 import Storyboard
 
 extension SeguedService {
@@ -18,7 +19,7 @@ extension SeguedService {
         do throws(StoryboardError) {
             imported = isXML
                 ? try InterfaceBuilderImporter.load(Data(request.body), name: request.queryValue("name") ?? "Main")
-                : try StoryboardDocument.loadJSON(request.body)
+                : try StoryboardDocument.loadJSON(request.body, swift: SwiftSyntaxSourceReader())
         } catch {
             throw error.problem
         }

@@ -28,6 +28,8 @@ extension SeguedService {
 
     func metricsResponse() -> Response {
         metrics.setSessions(sessions.count)
+        metrics.setStoryboards(storyboards.count)
+        metrics.setEventStreams(openStreams)
         return Response(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: metrics.exposition)
     }
 

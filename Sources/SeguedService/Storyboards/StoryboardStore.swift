@@ -88,6 +88,7 @@ final class StoryboardStore: Sendable {
 
     func contains(id: String) -> Bool { held.withLock { $0.storyboards[id] != nil } }
 
+    var count: Int { held.withLock { $0.storyboards.count } }
     var all: [StoredStoryboard] { held.withLock { Array($0.storyboards.values) }.sorted { $0.id < $1.id } }
 
     func remove(_ id: String) {

@@ -10,7 +10,8 @@ public enum StoryboardDocument {
     /// Reads a JSON document: a bundle when it has `storyboards` and no `format`, else a segued storyboard.
     /// - Throws: ``StoryboardError``: `malformed` for bytes that are not JSON; otherwise every
     ///   problem of the storyboard or bundle, with its path.
-    public static func loadJSON(_ bytes: [UInt8]) throws(StoryboardError) -> ImportedStoryboard {
+    /// - Parameter swift: reads a bundle's Swift sources (`SourceScanning.SwiftSyntaxSourceReader`).
+    public static func loadJSON(_ bytes: [UInt8], swift: any SwiftSourceReader) throws(StoryboardError) -> ImportedStoryboard {
         let value: JSONValue
         do {
             value = try JSONValue.parse(bytes)
@@ -18,7 +19,7 @@ public enum StoryboardDocument {
             throw StoryboardError(kind: .malformed, issues: [.init(path: "", message: "not valid JSON")])
         }
         if value["storyboards"] != nil, value["format"] == nil {
-            return try InterfaceBuilderImporter.load(try StoryboardBundle(json: value))
+            return try InterfaceBuilderImporter.load(try StoryboardBundle(json: value), swift: swift)
         }
         let storyboard = try StoryboardJSONLoader.load(value)
         return ImportedStoryboard(storyboard: storyboard, warnings: StoryboardLint.warnings(storyboard))
@@ -26,9 +27,9 @@ public enum StoryboardDocument {
 
     /// Reads a document whose form is not declared (a file): Interface Builder XML, named `name`,
     /// when it starts with `<` (after blanks and a byte-order mark), else JSON as ``loadJSON(_:)``.
-    public static func load(_ data: Data, name: String) throws(StoryboardError) -> ImportedStoryboard {
+    public static func load(_ data: Data, name: String, swift: any SwiftSourceReader) throws(StoryboardError) -> ImportedStoryboard {
         if isXML(data) { return try InterfaceBuilderImporter.load(data, name: name) }
-        return try loadJSON(Array(data))
+        return try loadJSON(Array(data), swift: swift)
     }
 
     /// Whether the first byte that is not blank or a UTF-8 byte-order mark is `<`: a JSON document

@@ -26,11 +26,12 @@ public enum InterfaceBuilderImporter {
     /// - Throws: ``StoryboardError``: `malformed` with line and column, `refused` for DTDs and
     ///   entities, `invalid` for a document that is not a storyboard.
     public static func load(_ data: Data, name: String, classes: [String: ClassInfo] = [:]) throws(StoryboardError) -> ImportedStoryboard {
-        try load(StoryboardBundle(name: name, entry: name, storyboards: [name: data], classes: classes))
+        try load(StoryboardBundle(name: name, entry: name, storyboards: [name: data], classes: classes), swift: NoSwiftSources())
     }
 
     /// Imports the storyboards of one app together; the entry storyboard's initial scene starts sessions.
-    public static func load(_ bundle: StoryboardBundle) throws(StoryboardError) -> ImportedStoryboard {
+    /// - Parameter swift: reads the bundle's Swift sources (`SourceScanning.SwiftSyntaxSourceReader`).
+    public static func load(_ bundle: StoryboardBundle, swift: any SwiftSourceReader) throws(StoryboardError) -> ImportedStoryboard {
         guard bundle.storyboards[bundle.entry] != nil else {
             throw StoryboardError(kind: .invalid, issues: [.init(path: "entry", message: "no storyboard named \"\(bundle.entry)\" in the upload")])
         }
@@ -59,7 +60,7 @@ public enum InterfaceBuilderImporter {
         var merged = IBReferenceResolver.merge(documents, entry: bundle.entry)
         var classes: [String: ClassInfo] = [:]
         for name in documents.keys.sorted() { classes.merge(documents[name]!.classes) { $1 } }
-        classes.merge(UnwindActionScanner.scan(bundle.sources)) { existing, scanned in
+        classes.merge(UnwindActionScanner.scan(bundle.sources, swift: swift)) { existing, scanned in
             ClassInfo(superclass: scanned.superclass ?? existing.superclass, unwindActions: Array(Set(existing.unwindActions + scanned.unwindActions)).sorted())
         }
         classes.merge(bundle.classes) { $1 }
@@ -92,4 +93,9 @@ public struct StoryboardBundle: Sendable {
         self.sources = sources
         self.classes = classes
     }
+}
+
+/// The reader for a document that has no sources (one `.storyboard`).
+private struct NoSwiftSources: SwiftSourceReader {
+    func classes(inSwift source: String) -> [DeclaredClass] { [] }
 }

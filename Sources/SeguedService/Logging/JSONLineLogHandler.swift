@@ -1,0 +1,78 @@
+import Foundation
+public import Logging
+
+/// A swift-log handler writing one JSON object a line (`--log-format json`): `time` (RFC 3339, UTC,
+/// milliseconds), `level`, `message`, then the logger's and the call's metadata as members
+/// (a request's line carries `request_id`, `method`, `route`, `session`, `status`, `problem` and
+/// `duration_seconds`). Written with the service's JSON writer, each line in one `write(2)` so that
+/// lines of concurrent requests never interleave.
+public struct JSONLineLogHandler: LogHandler {
+    public var metadata: Logger.Metadata = [:]
+    public var metadataProvider: Logger.MetadataProvider?
+    public var logLevel: Logger.Level = .info
+    private let write: @Sendable ([UInt8]) -> Void
+
+    /// Lines go to `write`; by default to standard error.
+    public init(write: @escaping @Sendable ([UInt8]) -> Void = JSONLineLogHandler.standardError) {
+        self.write = write
+    }
+
+    public static let standardError: @Sendable ([UInt8]) -> Void = { bytes in
+        FileHandle.standardError.write(Data(bytes))
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var merged = metadata
+        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
+        if let own = event.metadata { merged.merge(own) { $1 } }
+        write(Self.line(time: Date(), level: event.level, message: event.message.description, metadata: merged))
+    }
+
+    /// One line, newline included. Metadata in key order so that lines compare; a key that would
+    /// repeat `time`, `level` or `message` is left out (JSON objects must not repeat names).
+    static func line(time: Date, level: Logger.Level, message: String, metadata: Logger.Metadata) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.object { w in
+            w.key("time"); w.string(Self.timestamp(time))
+            w.key("level"); w.string(level.rawValue)
+            w.key("message"); w.string(message)
+            for key in metadata.keys.sorted() where !["time", "level", "message"].contains(key) {
+                w.key(key)
+                Self.write(metadata[key]!, to: &w)
+            }
+        }
+        return writer.bytes + [UInt8(ascii: "\n")]
+    }
+
+    private static func write(_ value: Logger.Metadata.Value, to w: inout JSONWriter) {
+        switch value {
+        case .string(let string): w.string(string)
+        case .stringConvertible(let convertible):
+            // Numbers stay numbers, so that `status` and durations can be compared by a query.
+            if let int = convertible as? Int { w.int(int) }
+            else if let double = convertible as? Double { w.double(double) }
+            else if let bool = convertible as? Bool { w.bool(bool) }
+            else { w.string(convertible.description) }
+        case .array(let values): w.array { w in for value in values { write(value, to: &w) } }
+        case .dictionary(let members):
+            w.object { w in for key in members.keys.sorted() { w.key(key); write(members[key]!, to: &w) } }
+        }
+    }
+
+    /// `2026-11-23T22:53:09.123Z`.
+    static func timestamp(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(milliseconds / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let millis = Int(milliseconds % 1000)
+        let fraction = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)Z"
+    }
+}

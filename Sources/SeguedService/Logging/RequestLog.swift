@@ -1,0 +1,66 @@
+import HTTPServer
+import Logging
+
+/// The request id: the client's `X-Request-ID` when it is one a log can hold (1 to 128 visible
+/// ASCII characters: no space, no control character, nothing a log reader could mistake for a
+/// field separator or a new line), else one made here (32 hex digits); it is returned in the
+/// response's `X-Request-ID`.
+enum RequestID {
+    static let header = "X-Request-ID"
+    static let maxLength = 128
+
+    static func from(_ sent: String?) -> String {
+        if let sent, isAcceptable(sent) { return sent }
+        return made()
+    }
+
+    static func isAcceptable(_ id: String) -> Bool {
+        (1...maxLength).contains(id.utf8.count) && id.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
+    static func made() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let hex = { (value: UInt64) in
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return hex(generator.next()) + hex(generator.next())
+    }
+}
+
+extension SeguedService {
+    /// One line at `info` per request, its facts as metadata (text: `key=value` after the message;
+    /// JSON: members of the line's object).
+    func logRequest(_ request: Request, id: String, route: Route?, response: Response, duration: Duration) {
+        var metadata: Logger.Metadata = [
+            "request_id": .string(id),
+            "method": .string(request.method.loggable),
+            "route": .string(route?.template ?? "unmatched"),
+            "status": .stringConvertible(response.status),
+            "duration_seconds": .stringConvertible(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18),
+        ]
+        if let route, route.endpoint.namesSession, !route.id.isEmpty { metadata["session"] = .string(route.id.loggable) }
+        if let problem = Self.problemType(response) { metadata["problem"] = .string(problem) }
+        logger.info("request", metadata: metadata)
+    }
+
+    /// The `type` of a problem response: the writer puts it first (`{"type":"…"`).
+    static func problemType(_ response: Response) -> String? {
+        guard response.header("Content-Type") == "application/problem+json" else { return nil }
+        let prefix = Array(#"{"type":""#.utf8)
+        guard response.body.starts(with: prefix) else { return nil }
+        let rest = response.body[prefix.count...]
+        guard let end = rest.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return String(decoding: rest[..<end], as: UTF8.self)
+    }
+}
+
+extension Endpoint {
+    /// Whether the path's `{id}` is a session's.
+    var namesSession: Bool {
+        switch self {
+        case .session, .stack, .segues, .unwind, .actions, .events, .eventStream: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,102 @@
+public import Storyboard
+import SwiftParser
+import SwiftSyntax
+
+/// Reads a Swift file's classes and their unwind actions with the Swift parser: comments and string
+/// literals are not code, declarations may span lines, and each method's Objective-C selector is
+/// the one the compiler gives it (``ObjectiveCSelector``) or its explicit `@objc(name:)`.
+///
+/// An unwind action is an instance method Objective-C can see (`@IBAction`, `@objc`, or in an
+/// `@objc extension` or an `@objcMembers` class; never `@nonobjc`) whose first parameter is a
+/// `UIStoryboardSegue`. A nested class is a class of its own, named by its own name as Interface
+/// Builder's `customClass` names it; methods of structs, enums and protocols are not a class's.
+public struct SwiftSyntaxSourceReader: SwiftSourceReader {
+    public init() {}
+
+    public func classes(inSwift source: String) -> [DeclaredClass] {
+        let collector = ClassCollector(viewMode: .sourceAccurate)
+        collector.walk(Parser.parse(source: source))
+        return collector.classes
+    }
+}
+
+/// Walks the tree keeping the type declaration each method is in.
+private final class ClassCollector: SyntaxVisitor {
+    var classes: [DeclaredClass] = []
+    /// The enclosing type declarations, innermost last: the index of its entry in `classes` and
+    /// whether its members are `@objc` by default; nil for a type that is not a class.
+    private var contexts: [(index: Int, objcMembers: Bool)?] = []
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let superclass = node.inheritanceClause?.inheritedTypes.first.map { Self.typeName($0.type) }
+        classes.append(DeclaredClass(name: node.name.text, superclass: superclass))
+        contexts.append((classes.count - 1, Self.has(node.attributes, "objcMembers")))
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { contexts.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        classes.append(DeclaredClass(name: Self.typeName(node.extendedType)))
+        contexts.append((classes.count - 1, Self.has(node.attributes, "objc")))
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { contexts.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { contexts.append(nil); return .visitChildren }
+    override func visitPost(_ node: StructDeclSyntax) { contexts.removeLast() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { contexts.append(nil); return .visitChildren }
+    override func visitPost(_ node: EnumDeclSyntax) { contexts.removeLast() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { contexts.append(nil); return .visitChildren }
+    override func visitPost(_ node: ActorDeclSyntax) { contexts.removeLast() }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        // A function's body holds no members (local functions and types are not the class's).
+        guard let context = contexts.last ?? nil else { return .skipChildren }
+        let modifiers = Set(node.modifiers.map(\.name.text))
+        guard !modifiers.contains("static"), !modifiers.contains("class") else { return .skipChildren }
+        let explicitObjC = Self.attribute(node.attributes, "objc")
+        let exported = Self.has(node.attributes, "IBAction") || explicitObjC != nil || context.objcMembers
+        guard exported, !Self.has(node.attributes, "nonobjc") else { return .skipChildren }
+        let parameters = Array(node.signature.parameterClause.parameters)
+        guard let first = parameters.first, Self.isStoryboardSegue(first.type) else { return .skipChildren }
+        let selector: String
+        if let arguments = explicitObjC?.arguments, case .objCName(let pieces) = arguments {
+            selector = pieces.map { ($0.name?.text ?? "") + ($0.colon == nil ? "" : ":") }.joined()
+        } else {
+            selector = ObjectiveCSelector.selector(base: node.name.text, labels: parameters.map(\.firstName.text))
+        }
+        classes[context.index].unwindActions.append(selector)
+        return .skipChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    /// `UIStoryboardSegue`, `UIKit.UIStoryboardSegue`, and their optionals.
+    static func isStoryboardSegue(_ type: TypeSyntax) -> Bool {
+        if let optional = type.as(OptionalTypeSyntax.self) { return isStoryboardSegue(optional.wrappedType) }
+        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isStoryboardSegue(unwrapped.wrappedType) }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == "UIStoryboardSegue" }
+        if let member = type.as(MemberTypeSyntax.self) {
+            return member.name.text == "UIStoryboardSegue" && member.baseType.trimmedDescription == "UIKit"
+        }
+        return false
+    }
+
+    /// A type's own name: `Outer.Inner` → `Inner`, `Base<T>` → `Base`.
+    static func typeName(_ type: TypeSyntax) -> String {
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+        if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+        return type.trimmedDescription
+    }
+
+    static func attribute(_ attributes: AttributeListSyntax, _ name: String) -> AttributeSyntax? {
+        for element in attributes {
+            if case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == name { return attribute }
+        }
+        return nil
+    }
+
+    static func has(_ attributes: AttributeListSyntax, _ name: String) -> Bool { attribute(attributes, name) != nil }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Unwind actions of Objective-C sources: `- (IBAction)name:(UIStoryboardSegue *)sender` inside an
+/// `@interface` or `@implementation`, read from the text once comments, string and character
+/// literals and `#if 0` blocks are taken out, so that a method commented out, quoted or disabled
+/// does not count, and a declaration split over lines does.
+enum ObjectiveCActionReader {
+    private static let classPattern = try! NSRegularExpression(
+        pattern: #"@(interface|implementation)\s+([A-Za-z_][A-Za-z0-9_]*)\s*(?::\s*([A-Za-z_][A-Za-z0-9_]*))?"#)
+    private static let endPattern = try! NSRegularExpression(pattern: #"@end\b"#)
+    private static let actionPattern = try! NSRegularExpression(
+        pattern: #"-\s*\(\s*IBAction\s*\)\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*\(\s*UIStoryboardSegue\s*\*\s*\)"#)
+
+    static func classes(in source: String) -> [DeclaredClass] {
+        let text = withoutDisabledBlocks(withoutCommentsAndLiterals(source))
+        let whole = NSRange(text.startIndex..., in: text)
+        let ends = endPattern.matches(in: text, range: whole).map(\.range.location)
+        var result: [DeclaredClass] = []
+        for match in classPattern.matches(in: text, range: whole) {
+            let name = String(text[Range(match.range(at: 2), in: text)!])
+            let superclass = Range(match.range(at: 3), in: text).map { String(text[$0]) }
+            let bodyStart = match.range.location + match.range.length
+            let bodyEnd = ends.first { $0 >= bodyStart } ?? whole.length
+            let body = NSRange(location: bodyStart, length: bodyEnd - bodyStart)
+            let actions = actionPattern.matches(in: text, range: body).map { String(text[Range($0.range(at: 1), in: text)!]) + ":" }
+            result.append(DeclaredClass(name: name, superclass: superclass, unwindActions: actions))
+        }
+        return result
+    }
+
+    /// The source without `//` and `/* */` comments (each replaced by a space) and without the
+    /// contents of string and character literals; line breaks are kept so that directives stay on
+    /// their lines.
+    static func withoutCommentsAndLiterals(_ source: String) -> String {
+        var output = ""
+        output.reserveCapacity(source.utf8.count)
+        var characters = source.makeIterator()
+        var pending: Character? = nil
+        func next() -> Character? {
+            if let character = pending { pending = nil; return character }
+            return characters.next()
+        }
+        while let character = next() {
+            switch character {
+            case "/":
+                let following = next()
+                if following == "/" {
+                    while let skipped = next(), !skipped.isNewline {}
+                    output.append("\n")
+                } else if following == "*" {
+                    var previous: Character = " "
+                    while let skipped = next() {
+                        if skipped.isNewline { output.append("\n") }
+                        if previous == "*" && skipped == "/" { break }
+                        previous = skipped
+                    }
+                    output.append(" ")
+                } else {
+                    output.append(character)
+                    pending = following
+                }
+            case "\"", "'":
+                output.append(character)
+                while let quoted = next() {
+                    if quoted == "\\" { _ = next(); continue }
+                    if quoted == character || quoted.isNewline { output.append(quoted); break }
+                }
+            default:
+                output.append(character)
+            }
+        }
+        return output
+    }
+
+    /// The text without the lines of `#if 0` blocks (up to their `#else`, `#elif` or `#endif`,
+    /// nested conditionals counted).
+    static func withoutDisabledBlocks(_ text: String) -> String {
+        var kept: [Substring] = []
+        var skippingDepth = 0  // > 0 inside an `#if 0`: the nesting depth there
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let directive = line.drop { $0 == " " || $0 == "\t" }
+            let words = directive.hasPrefix("#")
+                ? directive.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" }) : []
+            let keyword = words.first.map(String.init) ?? ""
+            if skippingDepth > 0 {
+                if keyword.hasPrefix("if") { skippingDepth += 1 }
+                else if keyword == "endif" { skippingDepth -= 1 }
+                else if skippingDepth == 1 && (keyword == "else" || keyword == "elif") { skippingDepth = 0 }
+                kept.append("")
+                continue
+            }
+            if keyword == "if", words.count > 1, words[1] == "0" {
+                skippingDepth = 1
+                kept.append("")
+                continue
+            }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
+    }
+}
