@@ -33,14 +33,18 @@ public enum FlowRunner {
     }
 
     /// The flow's storyboard: `demo`, a file or an app folder relative to `folder` (the flow's).
-    public static func storyboard(for flow: Flow, folder: URL, cache: StoryboardCache? = nil) throws -> Storyboard {
+    /// - Parameter swift: reads an app's Swift sources (the CLI passes swift-syntax's reader; Flows
+    ///   itself stays beside the engine, without the parser).
+    public static func storyboard(
+        for flow: Flow, folder: URL, cache: StoryboardCache? = nil, swift: any SwiftSourceReader
+    ) throws -> Storyboard {
         let key = storyboardKey(for: flow, folder: folder)
         if let cached = cache?.storyboard(key) { return cached }
         let storyboard: Storyboard
         if let app = flow.app {
             let path = resolve(app, folder: folder)
             do {
-                storyboard = try InterfaceBuilderImporter.load(try StoryboardBundle.read(folder: path, entry: nil)).storyboard
+                storyboard = try InterfaceBuilderImporter.load(try StoryboardBundle.read(folder: path, entry: nil), swift: swift).storyboard
             } catch {
                 throw FlowError("\(path): cannot import the app: \(error)")
             }
@@ -50,7 +54,9 @@ public enum FlowRunner {
             let path = resolve(flow.storyboard ?? "", folder: folder)
             guard let data = FileManager.default.contents(atPath: path) else { throw FlowError("\(path): cannot read the storyboard") }
             do {
-                storyboard = try StoryboardDocument.load(data, name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent).storyboard
+                storyboard = try StoryboardDocument.load(
+                    data, name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, swift: swift
+                ).storyboard
             } catch {
                 throw FlowError("\(path): not a storyboard segued can run: \(error.issues.map(\.description).joined(separator: "; "))")
             }

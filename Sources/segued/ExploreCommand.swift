@@ -1,6 +1,7 @@
 import ArgumentParser
 import Flows
 import Foundation
+import SourceScanning
 import Storyboard
 
 /// `segued explore`: generates flows that together perform every segue and unwind reachable from
@@ -45,7 +46,7 @@ struct Explore: ParsableCommand {
         let header = Flow(
             name: name, storyboard: storyboard.map(relative), app: app.map(relative), profile: profile, traits: traits,
             initialScene: initialScene, steps: [])
-        let loaded = try FlowRunner.storyboard(for: header, folder: outputURL)
+        let loaded = try FlowRunner.storyboard(for: header, folder: outputURL, swift: SwiftSyntaxSourceReader())
         let exploration = try Explorer.explore(
             loaded, header: header, bounds: ExploreBounds(maxStates: maxStates, maxDepth: maxDepth, seconds: timeLimit))
         for flow in exploration.flows {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Flows
 import Foundation
+import SourceScanning
 import Storyboard
 
 /// `segued test FLOW…`: runs flows (docs/flows.md) in process, or on a daemon with `--url`; one
@@ -131,7 +132,7 @@ enum FlowBatch {
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         do {
             let flow = try FlowRunner.load(file)
-            let storyboard = try FlowRunner.storyboard(for: flow, folder: folder, cache: cache)
+            let storyboard = try FlowRunner.storyboard(for: flow, folder: folder, cache: cache, swift: SwiftSyntaxSourceReader())
             var runner = driver(folder)
             return FlowRunner.run(flow, file: file, storyboard: storyboard, driver: &runner, record: record)
         } catch {
@@ -145,7 +146,7 @@ enum FlowBatch {
         var byStoryboard: [String: (Storyboard, Set<SegueKey>)] = [:]
         for (file, result) in zip(files, results) {
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-            guard let flow = try? FlowRunner.load(file), let storyboard = try? FlowRunner.storyboard(for: flow, folder: folder, cache: cache)
+            guard let flow = try? FlowRunner.load(file), let storyboard = try? FlowRunner.storyboard(for: flow, folder: folder, cache: cache, swift: SwiftSyntaxSourceReader())
             else { continue }
             let key = FlowRunner.storyboardKey(for: flow, folder: folder)
             byStoryboard[key, default: (storyboard, [])].1.formUnion(result.exercised)

@@ -29,7 +29,7 @@ struct ExploreCommandTests {
     }
 
     @Test func storyboardWithoutItsSources_reportsTheUnwindsNobodyImplements() throws {
-        let storyboard = try StoryboardDocument.load(Data(StoryboardFileTests.storyboard.utf8), name: "Main").storyboard
+        let storyboard = try InterfaceBuilderImporter.load(Data(StoryboardFileTests.storyboard.utf8), name: "Main").storyboard
         let exploration = try Explorer.explore(storyboard, header: Flow(name: "quiz", storyboard: "x", steps: []))
         #expect(exploration.coverage.report == [
             "2 of 4 segues and unwinds (50.0%)",

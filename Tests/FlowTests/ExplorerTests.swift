@@ -48,7 +48,7 @@ struct ExplorerTests {
           arguments: SharedCorpus.storyboardFiles.map(\.lastPathComponent))
     func corpus_generatedFlowsPass(_ file: String) throws {
         let data = try Data(contentsOf: SharedCorpus.folder.appendingPathComponent(file))
-        let storyboard = try StoryboardDocument.load(data, name: String(file.dropLast(".storyboard".count))).storyboard
+        let storyboard = try InterfaceBuilderImporter.load(data, name: String(file.dropLast(".storyboard".count))).storyboard
         let (exploration, results) = try exploreAndReplay(
             storyboard, name: "c", bounds: ExploreBounds(maxStates: 2_000, maxDepth: 12, seconds: 10))
         for result in results where !result.passed { Issue.record("\(file) \(result.name): \(result.failure ?? "")") }
