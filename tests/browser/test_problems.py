@@ -35,7 +35,10 @@ def test_refused_tap_shows_the_problem(browser, segued, shots):
     ui.tap(driver, "Push B")
     alert = ui.problem(driver, "urn:segued:problem:push-without-navigation-controller")
     assert "Not possible in the current state" in alert, alert
+    assert "409" in alert, alert
     shots.take(driver, "problem shown")
+    # Shown beside the app, not over it: the device (its navigation bar included) stays uncovered.
+    assert not ui.problem_covers_device(driver)
     ui.heading(driver, "Start")
     ui.no_heading(driver, "B")
     assert segued.stack(session["id"]) == before, json.dumps(segued.stack(session["id"]))
@@ -53,5 +56,11 @@ def test_refused_app_code_action_shows_the_problem(browser, segued, shots):
     alert = ui.problem(driver, "urn:segued:problem:cannot-pop-root")
     assert "Not possible in the current state" in alert, alert
     shots.take(driver, "cannot pop the root")
+    assert not ui.problem_covers_device(driver)
     ui.heading(driver, "Items")
+    # The navigation bar stays tappable while the problem is shown, and Close dismisses it.
+    ui.button(driver, "Add")
+    ui.tap(driver, "Close")
+    ui.wait_until(lambda: not ui.problem_shown(driver, "urn:segued:problem:cannot-pop-root"),
+                  "the problem to be dismissed")
     assert segued.stack(session) == before
