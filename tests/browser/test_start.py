@@ -4,12 +4,15 @@ import ui
 
 from test_problems import REFUSING
 
+# Uploads are content-addressed: a name of their own keeps other tests' sessions out of the counts.
+TWIN = {**REFUSING, "name": "Twin"}
+
 
 def test_uploads_of_the_same_name_are_told_apart(browser, segued, shots):
-    first = segued.post("/v1/storyboards", REFUSING)["id"]
-    smaller = {**REFUSING, "scenes": {"start": REFUSING["scenes"]["start"], "b": REFUSING["scenes"]["b"],
+    first = segued.post("/v1/storyboards", TWIN)["id"]
+    larger = {**TWIN, "scenes": {"start": TWIN["scenes"]["start"], "b": TWIN["scenes"]["b"],
                                       "c": {"title": "C"}}}
-    second = segued.post("/v1/storyboards", smaller)["id"]
+    second = segued.post("/v1/storyboards", larger)["id"]
     assert first != second
     segued.start_session(first)
     driver = browser()
@@ -20,12 +23,12 @@ def test_uploads_of_the_same_name_are_told_apart(browser, segued, shots):
         return " ".join(found[0].text.split()) if found and found[0].is_displayed() else None
 
     ui.wait_until(lambda: entry(first) and entry(second), "both uploads in the list")
-    shots.take(driver, "two uploads named Refusal")
+    shots.take(driver, "two uploads named Twin")
     listed = {storyboard["id"]: storyboard for storyboard in segued.get("/v1/storyboards")["storyboards"]}
 
     def expected(storyboard, counts):
         warnings = len(listed[storyboard]["warnings"])
         said = {0: "", 1: " · 1 warning"}.get(warnings, f" · {warnings} warnings")
-        return f"Open Refusal {storyboard.removeprefix('sb-')[:8]} {counts}{said}"
+        return f"Open Twin {storyboard.removeprefix('sb-')[:8]} {counts}{said}"
     assert entry(first) == expected(first, "2 scenes · 1 segue · 1 session"), entry(first)
     assert entry(second) == expected(second, "3 scenes · 1 segue · 0 sessions"), entry(second)
