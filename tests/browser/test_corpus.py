@@ -77,6 +77,14 @@ def test_quiz_uploaded_and_tapped_through_by_its_labels(browser, segued, shots, 
     ui.wait_until(lambda: ui.buttons(driver, "Title"), "the question's answer cell")
     assert "prepareForSegue" in step.callbacks()
     assert segued.stack(session)["layers"][-1]["presentation"] is not None
+    # "Begin"'s segue has no identifier (IB lets it have none): the transcript names it by the label
+    # tapped, and its receivers by instance and whole class, never cut.
+    ui.wait_until(lambda: "“Begin” (id 3ti-AE-jfO) (presentation)" in ui.visible_text(driver),
+                  "the segue named by the tapped label and its id in the transcript")
+    receivers = driver.execute_script("""
+      return [...document.querySelectorAll('.callback .receiver')].map(element =>
+        [element.textContent, element.scrollWidth <= element.clientWidth]);""")
+    assert ["vc3 QuestionViewController SkI-wL-cGp", True] in receivers, receivers
     shots.take(driver, "question presented")
 
     step = Step(driver, segued, session)

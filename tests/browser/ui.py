@@ -171,3 +171,15 @@ def problem(driver, problem_type):
     """Waits for a displayed alert showing the problem `problem_type`; answers its text."""
     return wait_until(lambda: problem_shown(driver, problem_type),
                       f"an alert showing the problem {problem_type}")
+
+
+def problem_covers_device(driver):
+    """Whether a displayed alert overlaps the device frame (it must not hide the app's bars)."""
+    return driver.execute_script("""
+        const device = document.getElementById('device')?.getBoundingClientRect();
+        if (!device) return false;
+        return [...document.querySelectorAll('[role=alert]')].some(alert => {
+          if (!alert.getClientRects().length) return false;
+          const r = alert.getBoundingClientRect();
+          return r.left < device.right && device.left < r.right && r.top < device.bottom && device.top < r.bottom;
+        });""")

@@ -39,12 +39,37 @@ async function listStoryboards() {
   const list = $('storyboard-list');
   try {
     const {storyboards} = await api.storyboards();
-    list.replaceChildren(...storyboards.map(storyboard => h('li', {},
+    list.replaceChildren(...storyboards.map(storyboard => h('li', {dataset: {storyboard: storyboard.id}},
       h('button.link', {type: 'button', onclick: () => launch(storyboard.id)}, `Open ${storyboard.name}`),
-      h('span.storyboard-meta', {}, ` ${scenesIn(storyboard)} scenes · ${storyboard.sessions} sessions${storyboard.warnings?.length ? ` · ${storyboard.warnings.length} warnings` : ''}`))));
+      ' ', h('code.storyboard-id', {title: storyboard.id}, shortId(storyboard.id)),
+      h('div.storyboard-meta', {}, describeUpload(storyboard)))));
   } catch (error) {
     if (error instanceof ApiProblem) showProblem(error.problem, 'listing storyboards');
   }
+}
+
+/** `3 scenes · 4 segues · 1 session`, and the storyboard files of a bundle: what tells uploads of
+ * the same name apart, with the id beside it. */
+function describeUpload(storyboard) {
+  const parts = Object.values(storyboard.summary ?? {});
+  // Relationships (a container's children) are IB "segues" that no one performs: not counted.
+  const segues = parts.reduce((sum, part) => sum + Object.entries(part.segues ?? {})
+    .reduce((count, [kind, n]) => count + (kind === 'relationship' ? 0 : n), 0), 0);
+  const files = Object.keys(storyboard.summary ?? {});
+  return [
+    files.length > 1 ? `${plural(files.length, 'storyboard')} (${files.join(', ')})` : null,
+    plural(scenesIn(storyboard), 'scene'), plural(segues, 'segue'), plural(storyboard.sessions ?? 0, 'session'),
+    storyboard.warnings?.length ? plural(storyboard.warnings.length, 'warning') : null,
+  ].filter(Boolean).join(' · ');
+}
+
+function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** `sb-ad643282b8dd…` → `ad643282`: enough to tell uploads apart; the whole id is its title. */
+function shortId(id) {
+  return String(id).replace(/^sb-/, '').slice(0, 8);
 }
 
 function scenesIn(storyboard) {

@@ -30,7 +30,8 @@ export class SessionView {
       const screen = elements.screen.getBoundingClientRect();
       const rect = button.getBoundingClientRect();
       this.lastTap = {x: rect.left - screen.left, y: rect.top - screen.top, width: rect.width, height: rect.height,
-        screenWidth: screen.width, at: performance.now()};
+        screenWidth: screen.width, at: performance.now(),
+        label: (button.getAttribute('aria-label') || button.textContent || '').replace(/\s+/g, ' ').trim() || null};
     }, true);
   }
 
@@ -137,11 +138,13 @@ export class SessionView {
   }
 
   /** Performs an operation (`kind`: segue, unwind or action) and shows its problem if refused. */
-  async perform(kind, body, what) {
+  async perform(kind, body, what, tapped = null) {
     try {
       const answer = await OPERATION_ENDPOINTS[kind](this.id, body);
       clearProblem();
-      this.transcript.addOperation({...answer, operation: kind, action: body.type ?? null});
+      // What this window asked for, to name a segue the API describes without an identifier.
+      const via = {label: tapped, id: body.id ?? null};
+      this.transcript.addOperation({...answer, operation: kind, action: body.type ?? null, via});
       if (kind === 'action' && body.type === 'setTraits') this.refreshTraits();
       if (!this.streamLive) await this.catchUp();
       return answer;
@@ -161,7 +164,8 @@ export class SessionView {
           return this.perform('unwind', {...body, source: vc.id}, `unwind ${trigger.identifier ?? trigger.action}`);
         }
         const body = trigger.identifier ? {identifier: trigger.identifier} : {id: trigger.id};
-        return this.perform('segue', {...body, source: vc.id}, `segue ${trigger.identifier ?? trigger.id}`);
+        const tapped = this.lastTap && performance.now() - this.lastTap.at < 1000 ? this.lastTap.label : null;
+        return this.perform('segue', {...body, source: vc.id}, `segue ${trigger.identifier ?? trigger.id}`, tapped);
       },
       back: navigation => this.perform('action', {type: 'back', navigation: navigation.id}, 'back'),
       selectTab: (tabBar, index) => this.perform('action', {type: 'selectTab', index, tabBar: tabBar.id, byUser: true}, `select tab ${index}`),

@@ -40,6 +40,7 @@ export class Transcript {
     if (known) {
       // The stream's message does not say which action it was; the answer to this page's request does.
       known.action ??= operation.action ?? null;
+      known.via ??= operation.via ?? null;
       this.schedule();
       return;
     }
@@ -104,42 +105,54 @@ function drawGroup({operation, events}) {
   return h('section.op-group', {},
     header,
     operation?.search?.length ? drawSearchTree(operation.search, operation.destination) : null,
-    h('ol.callbacks', {}, events.map(drawEvent)));
+    h('ol.callbacks', {}, events.map(event => drawEvent(event, operation))));
 }
 
 function describe(operation) {
   const segue = operation.segue;
   if (segue) {
-    const name = segue.identifier ?? segue.action ?? segue.id ?? '';
+    const name = segue.identifier ?? segue.action ?? segueName(operation) ?? 'without identifier';
     return `${name} (${segue.kind})${operation.destination ? ` → ${operation.destination}` : ''}`;
   }
   return operation.action ?? '';
 }
 
-function drawEvent(event) {
+/** A segue without an identifier (IB lets it have none) named by what this window knows of it:
+ * the label tapped, else the storyboard id it asked for. Null when another window performed it. */
+function segueName(operation) {
+  const via = operation?.via;
+  if (via?.label) return `“${via.label}”${via.id ? ` (id ${via.id})` : ''}`;
+  if (via?.id ?? operation?.segue?.id) return `id ${via?.id ?? operation.segue.id}`;
+  return null;
+}
+
+function drawEvent(event, operation) {
   const kind = kindOf(event.method);
-  const args = event.args && Object.keys(event.args).length ? summarize(event.args) : '';
+  const args = event.args && Object.keys(event.args).length ? summarize(event.args, operation) : '';
   const hasResult = Object.hasOwn(event, 'result');
   return h(`li.callback.kind-${kind}`, {dataset: {seq: event.seq, kind}},
     h('span.seq', {}, String(event.seq)),
-    h('span.receiver', {title: `${event.class ?? ''} (scene ${event.scene})`}, `${event.vc} ${receiverName(event)}`),
+    h('span.receiver', {title: `${event.vc} ${event.class ?? ''} (scene ${event.scene})`}, ...drawReceiver(event)),
     h('span.what', {},
       h('span.method', {}, event.method),
       args ? h('span.args', {}, ` ${args}`) : null,
       hasResult ? h('span.result', {}, ` → ${JSON.stringify(event.result)}`) : null));
 }
 
-// Interface Builder's scene ids (`9wT-fg-nmz`, `Main:9wT-fg-nmz` in a bundle) say nothing to a reader; the class does.
-const IB_ID = /^(?:[^:]+:)?[A-Za-z0-9]{3}-[A-Za-z0-9]{2}-[A-Za-z0-9]{3}$/;
-
-function receiverName(event) {
-  return IB_ID.test(event.scene ?? '') ? (event.class ?? event.scene) : (event.scene ?? '');
+/** `vc3 QuestionViewController`, the scene id after it, secondary (an IB id or a number says little
+ * to a reader; the class says what it is). Without a class, the scene names it. */
+function drawReceiver(event) {
+  if (!event.class) return [`${event.vc} `, h('span.receiver-class', {}, event.scene ?? '')];
+  return [`${event.vc} `, h('span.receiver-class', {}, event.class),
+    event.scene ? h('span.receiver-scene', {}, ` ${event.scene}`) : null];
 }
 
-function summarize(args) {
+function summarize(args, operation) {
   return Object.entries(args).map(([key, value]) => {
     if (value && typeof value === 'object' && !Array.isArray(value) && value.kind && 'destination' in value) {
-      return `${key}: ${value.identifier ?? value.id ?? '∅'} ${value.source}→${value.destination}`;
+      const name = value.identifier ?? (value.id ? `id ${value.id}` : null)
+        ?? (operation?.segue && !operation.segue.identifier ? segueName(operation) : null) ?? '∅';
+      return `${key}: ${name} ${value.source}→${value.destination}`;
     }
     return `${key}: ${JSON.stringify(value)}`;
   }).join(', ');
