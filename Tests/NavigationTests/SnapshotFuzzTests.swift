@@ -48,7 +48,9 @@ struct SnapshotFuzzTests {
             }
         }
         #expect(tally.refused > 30)
-        #expect(tally.accepted > 3)
+        // A few in a hundred mutations leave a consistent snapshot; the seed is new each run, and
+        // "more than 3" failed 2 runs in 26, so any accepted restore is enough to exercise the walk.
+        #expect(tally.accepted > 0)
     }
 }
 
