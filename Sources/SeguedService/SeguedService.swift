@@ -17,6 +17,7 @@ public final class SeguedService: Sendable {
     let logger: Logger
     let storyboards: StoryboardStore
     let sessions: SessionStore
+    let memory: MemoryBudget
     let metrics = ServiceMetrics()
     private let shuttingDown = Atomic<Bool>(false)
     /// The id of the built-in demo storyboard (also reachable as `"demo"`).
@@ -25,8 +26,9 @@ public final class SeguedService: Sendable {
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger = Logger(label: "segued")) {
         self.configuration = configuration
         self.logger = logger
+        memory = MemoryBudget(limit: configuration.maxMemory)
         sessions = SessionStore(limit: configuration.maxSessions, idleTimeout: configuration.sessionTTL)
-        storyboards = StoryboardStore(limit: configuration.maxStoryboards, byteLimit: configuration.maxStoryboardBytes)
+        storyboards = StoryboardStore(limit: configuration.maxStoryboards, byteLimit: configuration.maxStoryboardBytes, memory: memory)
         demoStoryboardID = storyboards.preload(DemoStoryboard.storyboard)
     }
 

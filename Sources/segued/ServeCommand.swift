@@ -55,6 +55,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Largest accepted storyboard upload (POST /v1/storyboards), in bytes (413 beyond).")
     var maxUploadSize = 16 << 20
 
+    @Option(help: "Memory budget in bytes for what sessions and storyboards hold, as the service estimates it; past it new sessions, uploads and commands that grow a session are refused with 503 (default: half the smaller of physical memory and the cgroup's memory.max).")
+    var maxMemory: Int?
+
     @Option(help: "HTTP worker threads (default: the number of cores).")
     var threads: Int?
 
@@ -83,6 +86,7 @@ struct Serve: ParsableCommand {
         guard maxBodySize > 0 else { throw ValidationError("--max-body-size must be positive") }
         guard maxUploadSize > 0 else { throw ValidationError("--max-upload-size must be positive") }
         if let threads, threads <= 0 { throw ValidationError("--threads must be positive") }
+        if let maxMemory, maxMemory <= 0 { throw ValidationError("--max-memory must be positive") }
         guard connectionTimeout > 0 else { throw ValidationError("--connection-timeout must be positive") }
         guard shutdownGrace >= 0 else { throw ValidationError("--shutdown-grace must not be negative") }
     }
@@ -104,7 +108,8 @@ struct Serve: ParsableCommand {
                 maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxStoryboardBytes: maxStoryboardBytes,
                 maxInstances: maxInstances, maxSessionData: maxSessionData,
                 sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize, eventLogBytes: eventLogBytes,
-                defaultProfile: profile, maxBodySize: maxBodySize, maxUploadSize: maxUploadSize),
+                defaultProfile: profile, maxBodySize: maxBodySize, maxUploadSize: maxUploadSize,
+                maxMemory: maxMemory ?? ServiceConfiguration.machineMemoryBudget),
             logger: logger)
         for path in storyboards {
             let imported = try StoryboardFile.load(path)
@@ -127,6 +132,7 @@ struct Serve: ParsableCommand {
             logger.critical("cannot start: \(error)")
             throw ExitCode(1)
         }
+        logger.info("memory budget: \((maxMemory ?? ServiceConfiguration.machineMemoryBudget) >> 20) MiB (--max-memory)")
         let shownHost = host.contains(":") ? "[\(host)]" : host
         logger.info("segued \(Segued.version) listening on http://\(shownHost):\(server.port) (demo storyboard: \(service.demoStoryboardID), also \"demo\")")
         IdleSessionReaper.start(service: service, every: .seconds(min(60, max(1, sessionTTL / 2))), logger: logger)

@@ -6,6 +6,8 @@ import Synchronization
 final class ServiceMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let sessionsLive: Gauge
+    private let memoryAccounted: Gauge
+    private let memoryBudget: Gauge
     private static let latencyBuckets: [Duration] = [
         .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1),
         .milliseconds(2.5), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(100),
@@ -31,6 +33,12 @@ final class ServiceMetrics: Sendable {
     init() {
         sessionsLive = registry.makeGauge(
             descriptor: .init(metricName: "sessions_live", unitName: "", helpText: "Sessions currently held by the server."))
+        memoryAccounted = registry.makeGauge(
+            descriptor: .init(
+                metricName: "memory_accounted", unitName: "bytes",
+                helpText: "What sessions and storyboards hold, as the memory budget counts it (--max-memory)."))
+        memoryBudget = registry.makeGauge(
+            descriptor: .init(metricName: "memory_budget", unitName: "bytes", helpText: "The memory budget (--max-memory)."))
     }
 
     /// Counts a request to `route` (`nil`: no route matched) and records its latency.
@@ -68,6 +76,11 @@ final class ServiceMetrics: Sendable {
     }
 
     func setSessions(_ count: Int) { sessionsLive.set(Int64(count)) }
+
+    func setMemory(accounted: Int, budget: Int) {
+        memoryAccounted.set(Int64(accounted))
+        memoryBudget.set(Int64(clamping: budget))
+    }
 
     var exposition: [UInt8] { registry.emitToBuffer() }
 }

@@ -28,6 +28,7 @@ extension SeguedService {
 
     func metricsResponse() -> Response {
         metrics.setSessions(sessions.count)
+        metrics.setMemory(accounted: memory.accounted, budget: memory.limit)
         return Response(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: metrics.exposition)
     }
 
