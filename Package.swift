@@ -93,6 +93,17 @@ let package = Package(
             path: "bench/engine",
             swiftSettings: sharedSettings
         ),
+        // Instruction counts against presentation depth and session count (bench/costs/run.sh).
+        .executableTarget(
+            name: "bench-costs",
+            dependencies: [
+                "Storyboard", "Navigation", "SeguedService", "HTTPServer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "bench/costs",
+            exclude: ["run.sh"],
+            swiftSettings: sharedSettings
+        ),
         .executableTarget(
             name: "bench-import",
             dependencies: ["Storyboard"],

@@ -19,6 +19,7 @@ public final class SeguedService: Sendable {
     let logger: Logger
     let storyboards: StoryboardStore
     let sessions: SessionStore
+    let memory: MemoryBudget
     let metrics = ServiceMetrics(version: SeguedService.version)
     /// Open event streams (``openEventStream(_:_:)``).
     let streamCount = StreamCounter()
@@ -29,8 +30,9 @@ public final class SeguedService: Sendable {
     public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger = Logger(label: "segued")) {
         self.configuration = configuration
         self.logger = logger
+        memory = MemoryBudget(limit: configuration.maxMemory)
         sessions = SessionStore(limit: configuration.maxSessions, idleTimeout: configuration.sessionTTL)
-        storyboards = StoryboardStore(limit: configuration.maxStoryboards, byteLimit: configuration.maxStoryboardBytes)
+        storyboards = StoryboardStore(limit: configuration.maxStoryboards, byteLimit: configuration.maxStoryboardBytes, memory: memory)
         demoStoryboardID = storyboards.preload(DemoStoryboard.storyboard)
     }
 

@@ -43,16 +43,22 @@ public struct ServiceConfiguration: Sendable {
     /// status, problem type, duration); `segued serve` sets it unless `--quiet-requests`. Off by
     /// default so that a service made in a test or a benchmark writes no line per request.
     public var logRequests: Bool = false
+    /// The memory budget (``MemoryBudget``): what sessions and storyboards may hold, in bytes, as
+    /// the service estimates it; past it new sessions, uploads and commands that grow a session are
+    /// refused with a 503 problem. `segued serve` defaults it from the machine
+    /// (``ServiceConfiguration/machineMemoryBudget``); `Int.max` here, no budget.
+    public var maxMemory: Int
 
     public init(
         maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20,
         maxInstances: Int = 10_000, maxSessionData: Int = 1 << 20,
         sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000, eventLogBytes: Int = 1 << 20,
         defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20,
-        maxUploadSize: Int = 16 << 20,
+        maxUploadSize: Int = 16 << 20, maxMemory: Int = .max,
         maxStreams: Int = 2_048, maxStreamsPerSession: Int = 32, maxStreamQueue: Int = 256 << 10,
         access: AccessPolicy = AccessPolicy()
     ) {
+        self.maxMemory = maxMemory
         self.maxSessions = maxSessions
         self.maxStoryboards = maxStoryboards
         self.maxStoryboardBytes = maxStoryboardBytes
@@ -72,6 +78,9 @@ public struct ServiceConfiguration: Sendable {
 }
 
 extension ServiceConfiguration {
+    /// Half the memory the process may use: the smaller of physical memory and the cgroup's limit.
+    public static var machineMemoryBudget: Int { MemoryBudget.machineDefault() }
+
     var sessionLimits: Session.Limits {
         Session.Limits(logCapacity: eventLogCapacity, logBytes: eventLogBytes, instances: maxInstances, dataBytes: maxSessionData)
     }

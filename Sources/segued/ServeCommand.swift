@@ -63,6 +63,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Largest accepted storyboard upload (POST /v1/storyboards), in bytes (413 beyond).")
     var maxUploadSize = 16 << 20
 
+    @Option(help: "Memory budget in bytes for what sessions and storyboards hold, as the service estimates it; past it new sessions, uploads and commands that grow a session are refused with 503 (default: half the smaller of physical memory and the cgroup's memory.max).")
+    var maxMemory: Int?
+
     @Option(help: "HTTP worker threads (default: the number of cores).")
     var threads: Int?
 
@@ -138,6 +141,7 @@ struct Serve: ParsableCommand {
         try ServeOptionChecks.within("--max-body-size", maxBodySize, 1...Int.max)
         try ServeOptionChecks.within("--max-upload-size", maxUploadSize, 1...Int.max)
         if let threads { try ServeOptionChecks.within("--threads", threads, 1...Int.max) }
+        if let maxMemory { try ServeOptionChecks.within("--max-memory", maxMemory, 1...Int.max) }
         try ServeOptionChecks.within("--connection-timeout", connectionTimeout, 1...(1 << 32))
         try ServeOptionChecks.within("--max-connections", maxConnections, 1...Int.max)
         try ServeOptionChecks.within("--max-connections-per-address", maxConnectionsPerAddress, 0...Int.max)
@@ -186,6 +190,7 @@ struct Serve: ParsableCommand {
             maxInstances: maxInstances, maxSessionData: maxSessionData,
             sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize, eventLogBytes: eventLogBytes,
             defaultProfile: profile, maxBodySize: maxBodySize, maxUploadSize: maxUploadSize,
+            maxMemory: maxMemory ?? ServiceConfiguration.machineMemoryBudget,
             maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession, maxStreamQueue: streamQueueBytes,
             access: security.access)
         configuration.logRequests = !quietRequests
@@ -214,6 +219,7 @@ struct Serve: ParsableCommand {
             logger.critical("cannot start: \(error)")
             throw ExitCode(1)
         }
+        logger.info("memory budget: \((maxMemory ?? ServiceConfiguration.machineMemoryBudget) >> 20) MiB (--max-memory)")
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let scheme = security.tls == nil ? "http" : "https"
         let auth = security.token == nil ? "no token" : "bearer token required"

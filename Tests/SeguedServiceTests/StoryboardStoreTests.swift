@@ -13,13 +13,13 @@ struct StoryboardStoreTests {
 
     @Test func uploadsStopAtTheByteLimit_untilOneIsDeleted() throws {
         // Sizes first, in a store without limits.
-        let measuring = StoryboardStore(limit: 100, byteLimit: .max)
+        let measuring = StoryboardStore(limit: 100, byteLimit: .max, memory: MemoryBudget(limit: .max))
         let operatorSize = try measuring.upload(storyboard("Operator", scenes: 50), warnings: []).0.normalized.count
         let firstSize = try measuring.upload(storyboard("First", scenes: 20), warnings: []).0.normalized.count
         let secondSize = try measuring.upload(storyboard("Second", scenes: 20), warnings: []).0.normalized.count
 
         // Room for the operator's storyboard and the first upload, one byte short of the second.
-        let store = StoryboardStore(limit: 100, byteLimit: operatorSize + firstSize + secondSize - 1)
+        let store = StoryboardStore(limit: 100, byteLimit: operatorSize + firstSize + secondSize - 1, memory: MemoryBudget(limit: .max))
         _ = store.preload(try storyboard("Operator", scenes: 50))
         let (first, created) = try store.upload(storyboard("First", scenes: 20), warnings: [])
         #expect(created)

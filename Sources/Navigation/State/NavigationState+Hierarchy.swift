@@ -68,6 +68,7 @@ extension NavigationState {
         var result: [ControllerID] = []
         result.reserveCapacity(16)
         appendVisibleSubtree(of: root, to: &result)
+        if presentations.count > Self.fewPresentations { return onScreenOfManyLayers(root: result) }
         for presented in presentations {
             guard let presenting = self[live: presented].presenting, result.contains(presenting) else { continue }
             if self[live: presented].presentationStyle?.removesPresenterView == true {
@@ -76,6 +77,31 @@ extension NavigationState {
             }
             appendVisibleSubtree(of: presented, to: &result)
         }
+        return result
+    }
+
+    /// Up to this many presentations the on-screen list is searched linearly (no set to build).
+    static var fewPresentations: Int { 8 }
+
+    /// ``onScreen`` for many layers, `result` holding the window root's visible subtree: the same
+    /// list, with sets for membership and one removal pass at the end. Searching the list for each
+    /// presentation made every present O(N²) once sheets left N layers on screen. Removing covered
+    /// instances at the end gives the same list: a later layer never adds one back (a presentation's
+    /// subtree is disjoint from everything below it).
+    private func onScreenOfManyLayers(root result: [ControllerID]) -> [ControllerID] {
+        var result = result
+        var members = Set(result)
+        var covered: Set<ControllerID> = []
+        for presented in presentations {
+            guard let presenting = self[live: presented].presenting, members.contains(presenting) else { continue }
+            if self[live: presented].presentationStyle?.removesPresenterView == true {
+                for id in visibleSubtree(of: presenting) where members.remove(id) != nil { covered.insert(id) }
+            }
+            let start = result.count
+            appendVisibleSubtree(of: presented, to: &result)
+            members.formUnion(result[start...])
+        }
+        if !covered.isEmpty { result.removeAll { covered.contains($0) } }
         return result
     }
 
@@ -228,24 +254,39 @@ extension NavigationState {
 
     /// The order instances of a removed subtree are released in (spec §4.4): what was presented last
     /// first, a stack's top first, a container before its children.
+    ///
+    /// The presentations made from a containment subtree are read from its instances' `presented`
+    /// (one each: a presenting instance presents one at a time), not found by scanning every
+    /// presentation for each subtree: that scan made releasing a chain of N layers O(N²) (9,990
+    /// full-screen layers: 2.8 s). Each instance is visited once, so this is linear in the released.
     func releaseOrder(of id: ControllerID) -> [ControllerID] {
-        // A leaf that presents nothing (a popped or dismissed detail, most releases) goes alone,
-        // without the sets and walks below.
-        if self[live: id].children.isEmpty && !presentations.contains(where: { self[live: $0].presenting == id }) {
-            return [id]
-        }
-        var result: [ControllerID] = []
-        func visit(_ id: ControllerID) {
-            let contained = containmentSubtree(of: id)
-            let inside = Set(contained)
-            for presented in presentations.reversed() {
-                guard let presenting = self[live: presented].presenting, inside.contains(presenting) else { continue }
-                visit(presented)
+        // A leaf that presents nothing (a popped or dismissed detail, most releases) goes alone.
+        if self[live: id].children.isEmpty && self[live: id].presented == nil { return [id] }
+        // The order is a post-order: for each subtree, what it presented (last presented first),
+        // then its own containment order. It is built reversed, as a pre-order with an explicit
+        // stack (a chain of 10,000 layers nests 10,000 deep), then turned around once.
+        var reversed: [ControllerID] = []
+        // Where each presented root sits in `presentations`, built only when one subtree presents
+        // several (the last presented goes first).
+        var positions: [ControllerID: Int]?
+        var pending: [ControllerID] = [id]
+        while let next = pending.popLast() {
+            reversed.append(contentsOf: containmentReleaseOrder(of: next).reversed())
+            var made: [ControllerID] = []
+            for contained in containmentSubtree(of: next) {
+                if let presented = self[live: contained].presented { made.append(presented) }
             }
-            result += containmentReleaseOrder(of: id)
+            if made.count > 1 {
+                if positions == nil {
+                    positions = Dictionary(uniqueKeysWithValues: presentations.enumerated().map { ($1, $0) })
+                }
+                // Reversed, the order runs earliest presented first: it goes on the stack last.
+                made.sort { positions![$0]! > positions![$1]! }
+            }
+            pending.append(contentsOf: made)
         }
-        visit(id)
-        return result
+        reversed.reverse()
+        return reversed
     }
 
     /// `id` and everything it contains, containers first.

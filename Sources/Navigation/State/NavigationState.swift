@@ -78,14 +78,35 @@ public struct NavigationState: Sendable, Equatable {
     /// called, whose next responder becomes their presenting instance (UIKit's
     /// `presentingViewController`, the caller being gone).
     mutating func remove(_ id: ControllerID) {
-        guard let removed = instances.remove(id) else { return }
+        guard removeInstance(id) else { return }
+        forget { $0 == id }
+    }
+
+    /// Drops the references that outlive released instances, as ``remove(_:)`` does for one, for
+    /// instances already taken out one by one with ``removeInstance(_:)``: one pass over the
+    /// presentations and splits for all of them, where one pass each made releasing a chain of N
+    /// layers O(N²).
+    mutating func forgetReleased(_ ids: [ControllerID]) {
+        let gone = Set(ids)
+        forget { gone.contains($0) }
+    }
+
+    /// Takes the instance out of the store; `false` when it was not live.
+    @discardableResult
+    mutating func removeInstance(_ id: ControllerID) -> Bool {
+        guard let removed = instances.remove(id) else { return false }
         dataSize -= JSONValue.approximateSize(ofEntries: removed.properties)
-        if removed.kind == .splitViewController { splits.removeAll { $0 == id } }
-        if removed.presenting != nil { presentations.removeAll { $0 == id } }
-        for split in splits where instances[split]?.split?.secondary == id {
+        return true
+    }
+
+    /// Drops the references to released instances (`isGone`) that outlive them.
+    private mutating func forget(_ isGone: (ControllerID) -> Bool) {
+        splits.removeAll(where: isGone)
+        presentations.removeAll(where: isGone)
+        for split in splits where instances[split]?.split?.secondary.map(isGone) == true {
             instances.modify(split) { $0.split!.secondary = nil }
         }
-        for presented in presentations where instances[presented]?.presentationCaller == id {
+        for presented in presentations where instances[presented]?.presentationCaller.map(isGone) == true {
             instances.modify(presented) { $0.presentationCaller = $0.presenting }
         }
     }

@@ -25,20 +25,28 @@ enum AppearanceOrder {
 extension Transaction {
     /// Loads the views of instances that come on screen and works out who appears and disappears,
     /// comparing `before` (the on-screen list before the structural change) with the state now.
-    /// On-screen lists hold a handful of instances, so linear `contains` beats building sets.
+    /// On-screen lists mostly hold a handful of instances, so linear `contains` beats building sets.
     mutating func appearanceChange(from before: [ControllerID]) -> AppearanceChange {
         var after = state.onScreen
         let createdBefore = state.createdCount
         // Views load in on-screen order as instances enter (spec §4.3).
-        for id in after where !before.contains(id) && !state[live: id].isViewLoaded { loadView(id) }
+        // Long lists (sheets leave every layer on screen) are compared through sets: searching one
+        // list for each entry of the other made every present O(N²) in the depth of the chain.
+        let beforeSet = before.count * after.count > Self.linearComparisonLimit ? Set(before) : nil
+        func wasOnScreen(_ id: ControllerID) -> Bool { beforeSet?.contains(id) ?? before.contains(id) }
+        for id in after where !wasOnScreen(id) && !state[live: id].isViewLoaded { loadView(id) }
         // A view that loaded may have embedded new children on screen; only then is the on-screen
         // list taken again (walking the tree twice per transition was measurable).
         if state.createdCount != createdBefore { after = state.onScreen }
-        let disappearing = before.filter { !after.contains($0) }
+        let afterSet = before.count * after.count > Self.linearComparisonLimit ? Set(after) : nil
+        let disappearing = before.filter { !(afterSet?.contains($0) ?? after.contains($0)) }
         // `after` becomes the appearing list in place: one array fewer per transition.
-        after.removeAll { before.contains($0) }
+        after.removeAll { wasOnScreen($0) }
         return AppearanceChange(disappearing: disappearing, appearing: after)
     }
+
+    /// Lists whose sizes multiply to more than this are compared through a set.
+    static var linearComparisonLimit: Int { 256 }
 
     /// Emits the will- and did-steps of `change` in `order` (and `viewIsAppearing` where the profile
     /// has it). `shows` are the navigation controllers whose top changes in this transition: their

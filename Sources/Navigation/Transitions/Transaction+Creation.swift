@@ -90,6 +90,17 @@ extension Transaction {
 
     /// Releases `ids` (already detached from the hierarchy) in order: `deinit` for each.
     mutating func release(_ ids: [ControllerID]) {
+        if ids.count > 1 {
+            // Many at once: the references to them are dropped in one pass at the end
+            // (`NavigationState.forgetReleased`); nothing reads them in between.
+            for id in ids {
+                let sceneIndex = state[live: id].sceneIndex
+                state.removeInstance(id)
+                emit(id, sceneIndex: sceneIndex, .`deinit`)
+            }
+            state.forgetReleased(ids)
+            return
+        }
         for id in ids {
             let sceneIndex = state[live: id].sceneIndex
             state.remove(id)

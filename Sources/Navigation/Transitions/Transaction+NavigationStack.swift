@@ -79,8 +79,11 @@ extension Transaction {
     mutating func setViewControllers(_ stack: [ControllerID], on navigation: ControllerID, animated: Bool) {
         let before = state.onScreen
         let old = state[live: navigation].children
-        let removed = old.filter { !stack.contains($0) }.reversed()
-        let added = stack.filter { !old.contains($0) }
+        // Long stacks are compared through sets: re-sending N entries searched one list per entry, O(N²).
+        let isLong = old.count * stack.count > Self.linearComparisonLimit
+        let kept = isLong ? Set(stack) : nil, held = isLong ? Set(old) : nil
+        let removed = old.filter { !(kept?.contains($0) ?? stack.contains($0)) }.reversed()
+        let added = stack.filter { !(held?.contains($0) ?? old.contains($0)) }
         emit(navigation, .setViewControllers, [.init("viewControllers", .controllers(stack)), .init("animated", .bool(animated))])
         for id in removed { emit(id, .willMoveToParent, .parent(nil)) }
         for id in added { emit(id, .willMoveToParent, .parent(navigation)) }

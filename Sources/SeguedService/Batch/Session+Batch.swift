@@ -32,6 +32,8 @@ extension Session {
             }
             let response = runBatch(commands, ifMatch: ifMatch, on: &state, respond: respond, failure: failure)
             if let idempotency { state.idempotency.store(response, for: idempotency) }
+            // The batch's growth (instances, log, data, the stored response) in the memory budget.
+            account(&state)
             return response
         }
     }

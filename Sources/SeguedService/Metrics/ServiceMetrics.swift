@@ -13,6 +13,8 @@ final class ServiceMetrics: Sendable {
     private let eventStreamsLive: Gauge
     private let reaperRuns: Counter
     private let sessionsExpired: Counter
+    private let memoryAccounted: Gauge
+    private let memoryBudget: Gauge
     private static let latencyBuckets: [Duration] = [
         .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1),
         .milliseconds(2.5), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(100),
@@ -45,6 +47,9 @@ final class ServiceMetrics: Sendable {
         eventStreamsLive = registry.makeGauge(descriptor: name("event_streams_live", nil, "Event streams currently open."))
         reaperRuns = registry.makeCounter(descriptor: name("reaper_runs", "total", "Passes of the idle-session reaper."))
         sessionsExpired = registry.makeCounter(descriptor: name("sessions_expired", "total", "Sessions ended by the reaper after their idle timeout."))
+        memoryAccounted = registry.makeGauge(
+            descriptor: name("memory_accounted", "bytes", "What sessions and storyboards hold, as the memory budget counts it (--max-memory)."))
+        memoryBudget = registry.makeGauge(descriptor: name("memory_budget", "bytes", "The memory budget (--max-memory)."))
     }
 
     /// Counts a request to `route` (`nil`: no route matched) and records its latency.
@@ -91,6 +96,10 @@ final class ServiceMetrics: Sendable {
     func setStoryboards(_ count: Int) { storyboardsLive.set(Int64(count)) }
     /// For the event stream's owner: the streams open now.
     func setEventStreams(_ count: Int) { eventStreamsLive.set(Int64(count)) }
+    func setMemory(accounted: Int, budget: Int) {
+        memoryAccounted.set(Int64(accounted))
+        memoryBudget.set(Int64(clamping: budget))
+    }
 
     /// The registry's text, then the process's metrics read now.
     var exposition: [UInt8] { registry.emitToBuffer() + ProcessMetrics.read().exposition }

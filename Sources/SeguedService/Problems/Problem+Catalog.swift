@@ -66,6 +66,14 @@ extension Problem {
             detail: "The server holds its limit of \(limit) live sessions; end some or wait for idle ones to expire.",
             headers: [("Retry-After", "60")])
     }
+    /// The service holds its memory budget (`--max-memory`): new sessions, uploads and commands
+    /// that grow a session wait until sessions end or expire.
+    static func memoryBudgetExceeded(limit: Int, held: Int, adding: Int) -> Problem {
+        Problem(
+            code: "memory-budget-exceeded", title: "Memory budget exceeded", status: 503,
+            detail: "The server holds about \(held) bytes of sessions and storyboards of its memory budget of \(limit) (--max-memory), and this would add about \(adding); end sessions or wait for idle ones to expire.",
+            headers: [("Retry-After", "60")])
+    }
     static func tooManyStoryboards(limit: Int) -> Problem {
         Problem(
             code: "too-many-storyboards", title: "Too many storyboards", status: 409,

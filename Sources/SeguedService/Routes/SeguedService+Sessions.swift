@@ -39,10 +39,13 @@ extension SeguedService {
             // Checked again under the store's lock, where a storyboard's delete is decided: it may
             // have been deleted since it was found.
             guard storyboards.contains(id: stored.id) else { throw .unknownStoryboard(storyboardReference) }
+            guard !memory.wouldPass(adding: Session.baseBytes) else {
+                throw .memoryBudgetExceeded(limit: memory.limit, held: memory.accounted, adding: Session.baseBytes)
+            }
             let (state, transcript) = try Self.launch(stored.storyboard, sessionConfiguration)
             launch = transcript
             return Session(id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: state, launch: transcript,
-                           limits: configuration.sessionLimits)
+                           limits: configuration.sessionLimits, memory: memory)
         }
         metrics.setSessions(sessions.count)
         switch result {
@@ -128,6 +131,7 @@ extension SeguedService {
                 }
             }
         }
+        session.retire()
         session.feed.end(.deleted)
         logger.info("session \(session.id) ended")
         return response

@@ -30,6 +30,7 @@ extension SeguedService {
         metrics.setSessions(sessions.count)
         metrics.setStoryboards(storyboards.count)
         metrics.setEventStreams(openStreams)
+        metrics.setMemory(accounted: memory.accounted, budget: memory.limit)
         return Response(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: metrics.exposition)
     }
 

@@ -34,7 +34,7 @@ struct IdempotencyCache: Sendable {
     let byteBudget: Int
     private var entries: [String: (fingerprint: Int, response: Response)] = [:]
     private var order: [String] = []
-    private var bytes = 0
+    private(set) var bytes = 0
 
     init(capacity: Int = 256, byteBudget: Int = 256 << 10) {
         self.capacity = capacity

@@ -22,6 +22,25 @@ final class Session: Sendable {
         var lastUsed: ContinuousClock.Instant
         /// The stack's response for the state as it is, once a client has asked for it (see `stack`).
         var stackDocument: StackDocument?
+        /// What this session counts for in the memory budget now (``footprint``); 0 once retired.
+        var accounted = 0
+        var isRetired = false
+
+        /// The session's share of the memory budget, from what its parts measure: a fixed share,
+        /// its live instances, its event log, its client data and its idempotency cache.
+        var footprint: Int { Session.footprint(navigation, log) + idempotency.bytes }
+    }
+
+    /// A session's fixed share of the memory budget: its state, lock, caches and indexes
+    /// (bench/engine measures about 4 KB for a launched demo session, its event log apart).
+    static let baseBytes = 4096
+    /// Each live instance's share (a `Controller` with its strings and arrays).
+    static let instanceBytes = 512
+
+    /// The share of a session holding `navigation` and `log` (its idempotency cache apart): what a
+    /// fork or a restored snapshot adds to the budget when it is created.
+    static func footprint(_ navigation: NavigationState, _ log: EventLog) -> Int {
+        baseBytes + navigation.liveCount * instanceBytes + log.size + navigation.dataSize
     }
 
     private enum StackLookup {
@@ -45,6 +64,10 @@ final class Session: Sendable {
     /// Its storyboard's event fragments, shared by every session of the storyboard.
     let eventHeaders: EventHeaders
     let limits: Limits
+    /// The service's memory budget, which this session's growth is counted in and refused by.
+    let memory: MemoryBudget
+    /// Internal, not private: a batch (Batch/Session+Batch.swift) runs under the same lock, and
+    /// must call ``account(_:)`` after it changes the state.
     let state: Mutex<State>
     /// Its open event streams; operations publish to them only when there are some.
     let feed = SessionFeed()
@@ -63,24 +86,51 @@ final class Session: Sendable {
     /// A launched session: its log starts with the launch events.
     convenience init(
         id: SessionID, configuration: Configuration, eventHeaders: EventHeaders, navigation: NavigationState, launch: Transcript,
-        limits: Limits
+        limits: Limits, memory: MemoryBudget
     ) {
         var log = EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes)
         log.append(contentsOf: launch.events)
-        self.init(id: id, configuration: configuration, eventHeaders: eventHeaders, navigation: navigation, log: log, limits: limits)
+        self.init(
+            id: id, configuration: configuration, eventHeaders: eventHeaders, navigation: navigation, log: log, limits: limits,
+            memory: memory
+        )
     }
 
     /// A session with the given state and log: a fork (the source's log, copied) or a restored
-    /// snapshot (an empty log that starts at the snapshot's next event sequence).
+    /// snapshot (an empty log that starts at the snapshot's next event sequence). Its footprint is
+    /// counted in the memory budget from the start, whichever way it was made.
     init(
         id: SessionID, configuration: Configuration, eventHeaders: EventHeaders, navigation: NavigationState, log: EventLog,
-        limits: Limits
+        limits: Limits, memory: MemoryBudget
     ) {
         self.id = id
+        self.memory = memory
         self.limits = limits
         self.configuration = configuration
         self.eventHeaders = eventHeaders
-        state = Mutex(State(navigation: navigation, log: log, idempotency: IdempotencyCache(), lastUsed: .now, stackDocument: nil))
+        var initial = State(navigation: navigation, log: log, idempotency: IdempotencyCache(), lastUsed: .now, stackDocument: nil)
+        initial.accounted = initial.footprint
+        memory.adjust(by: initial.accounted)
+        state = Mutex(initial)
+    }
+
+    /// Gives the session's share of the memory budget back, once it has left the store (deleted,
+    /// expired); later changes (a request that found it before) are no longer counted.
+    func retire() {
+        state.withLock { state in
+            guard !state.isRetired else { return }
+            state.isRetired = true
+            memory.adjust(by: -state.accounted)
+            state.accounted = 0
+        }
+    }
+
+    /// Counts the state's growth or shrinking in the memory budget, after each change.
+    func account(_ state: inout State) {
+        guard !state.isRetired else { return }
+        let footprint = state.footprint
+        memory.adjust(by: footprint - state.accounted)
+        state.accounted = footprint
     }
 
     /// Reads the state under the lock.
@@ -156,6 +206,7 @@ final class Session: Sendable {
         let outcome: Outcome = state.withLock { state in
             state.lastUsed = .now
             if let refusal = refusal(command, ifMatch: ifMatch, state) { return .refused(refusal) }
+            defer { account(&state) }
             switch apply(command, to: &state) {
             case .success(let transcript): return .performed(transcript, StackSummary(state.navigation))
             case .failure(let error): return .failed(error)
@@ -200,6 +251,13 @@ final class Session: Sendable {
             let held = navigation.dataSize, adding = data.approximateSize
             if held + adding > limits.dataBytes { return .tooMuchData(limit: limits.dataBytes, held: held, adding: adding) }
         }
+        // The memory budget: a command that may add instances or data is refused once the service
+        // holds its budget (what it would add is not known before the engine runs: at least one
+        // instance's share, or the data's size).
+        if command.mayCreateInstances || command.data != nil {
+            let adding = max(Session.instanceBytes * max(asked, 1), command.data?.approximateSize ?? 0)
+            if memory.wouldPass(adding: adding) { return .memoryBudgetExceeded(limit: memory.limit, held: memory.accounted, adding: adding) }
+        }
         return nil
     }
 
@@ -235,6 +293,7 @@ final class Session: Sendable {
             case .failure(let error): response = error.problem.response
             }
             state.idempotency.store(response, for: idempotency)
+            account(&state)
             return response
         }
     }

@@ -15,10 +15,10 @@ extension SeguedService {
         let source = try lookupSession(from)
         let (navigation, log) = source.read { ($0.navigation, $0.log) }
         let stored = try storyboards.find(source.configuration.storyboardID)
-        let session = try insertCopy(id: id, storyboard: stored) {
+        let session = try insertCopy(id: id, storyboard: stored, adding: Session.footprint(navigation, log)) {
             Session(
                 id: id, configuration: source.configuration, eventHeaders: stored.eventHeaders, navigation: navigation, log: log,
-                limits: configuration.sessionLimits)
+                limits: configuration.sessionLimits, memory: memory)
         }
         logger.info("session \(id) forked from \(source.id) at revision \(navigation.revision)")
         return session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }
@@ -54,20 +54,25 @@ extension SeguedService {
         if navigation.dataSize > limits.dataBytes { throw .tooMuchData(limit: limits.dataBytes, held: 0, adding: navigation.dataSize) }
         let sessionConfiguration = Session.Configuration(
             storyboardID: stored.id, profile: navigation.profile, traits: navigation.traits, initialScene: snapshot.initialScene)
-        let session = try insertCopy(id: id, storyboard: stored) {
+        let log = EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes)
+        let session = try insertCopy(id: id, storyboard: stored, adding: Session.footprint(navigation, log)) {
             Session(
                 id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: navigation,
-                log: EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes), limits: limits)
+                log: log, limits: limits, memory: memory)
         }
         logger.info("session \(id) restored from a snapshot at revision \(navigation.revision)")
         return session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }
     }
 
     /// Inserts a fork or a restored session. Unlike a launch, an existing id is always a conflict:
-    /// the session under it has moved on from what the request copies.
-    private func insertCopy(id: SessionID, storyboard: StoredStoryboard, make: () -> Session) throws(Problem) -> Session {
+    /// the session under it has moved on from what the request copies. Refused (503) when the copy's
+    /// share, `adding`, would take the service past its memory budget, as a launch is.
+    private func insertCopy(id: SessionID, storyboard: StoredStoryboard, adding: Int, make: () -> Session) throws(Problem) -> Session {
         let result = try sessions.insert(id: id, configuration: nil) { () throws(Problem) -> Session in
             guard storyboards.contains(id: storyboard.id) else { throw .unknownStoryboard(storyboard.id) }
+            guard !memory.wouldPass(adding: adding) else {
+                throw .memoryBudgetExceeded(limit: memory.limit, held: memory.accounted, adding: adding)
+            }
             return make()
         }
         metrics.setSessions(sessions.count)

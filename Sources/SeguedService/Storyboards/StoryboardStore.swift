@@ -13,6 +13,9 @@ final class StoryboardStore: Sendable {
     /// The same for their total normalized size: a 1 MiB upload of 12,000 scenes took 14 MB of
     /// memory, so the count alone allowed 14 GB.
     let byteLimit: Int
+    /// The service's memory budget: a storyboard counts ``MemoryBudget/storyboardResidentFactor``
+    /// times its normalized size in it.
+    let memory: MemoryBudget
 
     private struct Held {
         var storyboards: [String: StoredStoryboard] = [:]
@@ -24,9 +27,14 @@ final class StoryboardStore: Sendable {
         }
     }
 
-    init(limit: Int, byteLimit: Int) {
+    init(limit: Int, byteLimit: Int, memory: MemoryBudget) {
         self.limit = limit
         self.byteLimit = byteLimit
+        self.memory = memory
+    }
+
+    private static func residentBytes(_ entry: StoredStoryboard) -> Int {
+        entry.normalized.count * MemoryBudget.storyboardResidentFactor
     }
 
     /// Stores `storyboard` whatever the number and size held (the demo, `--storyboard` files);
@@ -34,7 +42,10 @@ final class StoryboardStore: Sendable {
     func preload(_ storyboard: Storyboard, warnings: [String] = []) -> String {
         let entry = Self.entry(storyboard, warnings: warnings)
         held.withLock { held in
-            if held.storyboards[entry.id] == nil { held.insert(entry) }
+            if held.storyboards[entry.id] == nil {
+                held.insert(entry)
+                memory.adjust(by: Self.residentBytes(entry))
+            }
         }
         return entry.id
     }
@@ -49,6 +60,9 @@ final class StoryboardStore: Sendable {
             guard held.storyboards.count < limit else { throw .tooManyStoryboards(limit: limit) }
             guard held.bytes + entry.normalized.count <= byteLimit else {
                 throw .storyboardsTooLarge(limit: byteLimit, held: held.bytes, size: entry.normalized.count)
+            }
+            guard memory.reserve(Self.residentBytes(entry)) else {
+                throw .memoryBudgetExceeded(limit: memory.limit, held: memory.accounted, adding: Self.residentBytes(entry))
             }
             held.insert(entry)
             return (entry, true)
@@ -93,7 +107,10 @@ final class StoryboardStore: Sendable {
 
     func remove(_ id: String) {
         held.withLock { held in
-            if let removed = held.storyboards.removeValue(forKey: id) { held.bytes -= removed.normalized.count }
+            if let removed = held.storyboards.removeValue(forKey: id) {
+                held.bytes -= removed.normalized.count
+                memory.adjust(by: -Self.residentBytes(removed))
+            }
         }
     }
 }

@@ -1,0 +1,96 @@
+// bench/costs: what one operation costs against presentation depth and against the number of
+// sessions, in instructions (run under callgrind by bench/costs/run.sh: counts repeat exactly).
+//
+//   bench-costs chain N STYLE OP     N presentations in STYLE (pageSheet, fullScreen), then OP:
+//                                    none | present (one more) | dismissAll | end
+//   bench-costs stack N OP           a navigation stack of N, then OP: none | resend (the same N again)
+//   bench-costs sessions N OP        N demo sessions, then OP: none | create | page | tick |
+//                                    storyboards | stack
+//
+// Only `measured` is counted (callgrind --collect-atstart=no --toggle-collect='*measured*'), so
+// setting up the N does not count.
+import Foundation
+import HTTPServer
+import Logging
+import Navigation
+import SeguedService
+import Storyboard
+
+@inline(never)
+func measured(_ body: () throws -> Void) rethrows { try body() }
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4, let n = Int(arguments[2]) else {
+    print("usage: bench-costs chain N STYLE OP | stack N OP | sessions N OP")
+    exit(2)
+}
+
+let plain = SceneID("plain")
+let navigation = SceneID("nav")
+var scenes: [SceneID: Scene] = [:]
+scenes[plain] = Scene(id: plain, customClass: "PlainViewController")
+scenes[navigation] = Scene(id: navigation, kind: .navigationController, root: plain)
+let storyboard = Storyboard(name: "Costs", initialScene: plain, scenes: scenes)
+
+switch arguments[1] {
+case "chain":
+    let style = PresentationStyle(rawValue: arguments[3])!
+    let op = arguments.count > 4 ? arguments[4] : "none"
+    var (state, _) = try Navigator.launch(storyboard)
+    let present = Command.present(.scene(plain), from: nil, style: style, data: nil, animated: false)
+    for _ in 0..<n { _ = try Navigator.apply(present, to: &state) }
+    var events = 0
+    try measured {
+        switch op {
+        case "present": events = try Navigator.apply(present, to: &state).events.count
+        case "dismissAll": events = try Navigator.apply(.dismiss(ControllerID(rawValue: 1), animated: false), to: &state).events.count
+        case "end": events = try Navigator.apply(.end, to: &state).events.count
+        default: break
+        }
+    }
+    print("chain \(n) \(style.rawValue) \(op): \(events) events, \(state.liveCount) live")
+case "stack":
+    let op = arguments[3]
+    var (state, _) = try Navigator.launch(storyboard, initialScene: navigation)
+    let fill = Command.setViewControllers(Array(repeating: .new(.scene(plain)), count: n), navigation: nil, animated: false)
+    _ = try Navigator.apply(fill, to: &state)
+    let existing = state.controllers.filter { $0.kind != .navigationController }.map { StackEntry.existing($0.id) }
+    var events = 0
+    try measured {
+        if op == "resend" {
+            events = try Navigator.apply(.setViewControllers(existing, navigation: nil, animated: false), to: &state).events.count
+        }
+    }
+    print("stack \(n) \(op): \(events) events, \(state.liveCount) live")
+case "sessions":
+    let op = arguments[3]
+    var quiet = Logger(label: "bench")
+    quiet.logLevel = .critical
+    let service = SeguedService(configuration: ServiceConfiguration(maxSessions: n + 10, eventLogCapacity: 1), logger: quiet)
+    func request(_ method: String, _ path: String, _ body: String? = nil, query: [(name: String, value: String)] = []) -> Request {
+        Request(
+            method: method, path: path, query: query, headers: body == nil ? [:] : ["content-type": "application/json"],
+            body: Array((body ?? "").utf8))
+    }
+    // Ids of one width, so that `s00…` order is creation order and the middle is known.
+    func id(_ index: Int) -> String {
+        let digits = String(index)
+        return "s" + String(repeating: "0", count: 8 - digits.count) + digits
+    }
+    for index in 0..<n { precondition(service.handle(request("PUT", "/v1/sessions/\(id(index))", #"{"storyboard": "demo"}"#)).status == 201) }
+    var status = 0
+    measured {
+        switch op {
+        case "create": status = service.handle(request("PUT", "/v1/sessions/x", #"{"storyboard": "demo"}"#)).status
+        case "page": status = service.handle(request("GET", "/v1/sessions", query: [("after", id(n / 2)), ("limit", "100")])).status
+        case "tick": status = service.expireIdleSessions().count
+        case "storyboards": status = service.handle(request("GET", "/v1/storyboards")).status
+        case "stack": status = service.handle(request("GET", "/v1/sessions/\(id(n / 2))/stack")).status
+        default: break
+        }
+    }
+    print("sessions \(n) \(op): \(status)")
+default:
+    print("unknown benchmark \(arguments[1])")
+    exit(2)
+}
