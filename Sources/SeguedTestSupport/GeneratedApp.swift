@@ -1,3 +1,5 @@
+import Storyboard
+
 /// An app's upload bundle made up for tests that need a large one: `storyboards` Interface Builder
 /// documents, each a navigation controller whose root leads through `scenes` screens by show segues
 /// (`next`), every screen's view holding labels as Xcode writes them, so that the documents are
@@ -98,17 +100,6 @@ public struct GeneratedApp: Sendable {
         return xml
     }
 
-    /// `text` as a JSON string.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out + "\""
-    }
+    /// `text` as a JSON string (the storyboard JSON writer's quoting).
+    static func quoted(_ text: String) -> String { JSONValue.string(text).compactDescription }
 }
