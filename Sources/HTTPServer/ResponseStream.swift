@@ -52,7 +52,7 @@ public final class ResponseStream: Sendable {
             if state.queued - state.unbudgeted + bytes.count > maxQueuedBytes
                 || total.map({ !$0.reserve(bytes.count) }) == true
             {
-                state.drop()
+                state.drop(because: .dropped)
                 return .dropped
             }
             // Before the stream is queued on a connection no budget counts its bytes; they are all
@@ -96,25 +96,27 @@ public final class ResponseStream: Sendable {
 
     /// Ends the stream with an error at once, whatever is queued (shutdown past its grace).
     func abort() {
-        state.withLock { $0.drop() }
+        state.withLock { $0.drop(because: .disconnected) }
         closed(.disconnected)
     }
 
     /// Called once the stream closed, outside the lock.
     func closed(_ reason: Closing) {
-        let released: Int? = state.withLock { state in
+        // The reason recorded when the stream was stopped wins: shutting the socket down makes
+        // libmicrohttpd end the connection, whose report (disconnected) can come first.
+        let released: (bytes: Int, reason: Closing)? = state.withLock { state in
             guard !state.released else { return nil }
             state.released = true
             state.open = false
             state.binding = nil
-            return state.takeAllQueued()
+            return (state.takeAllQueued(), state.stoppedBecause ?? reason)
         }
         let host = host.withLock { $0 }
         // Removed whenever the connection ends, even when closed before it was queued.
         host?.remove(self)
         guard let released else { return }
-        host?.release(released)
-        onClose(self, reason)
+        host?.release(released.bytes)
+        onClose(self, released.reason)
     }
 
     private enum SendOutcome { case queued, closed, dropped }

@@ -20,6 +20,9 @@ struct StreamState: ~Copyable {
     var finishing = false
     /// `onClose` was called and the budget given back.
     var released = false
+    /// Why the stream was stopped, when it was stopped rather than ended by its connection: the
+    /// connection may end (and report it) before whoever stopped it reports the reason.
+    var stoppedBecause: ResponseStream.Closing?
     /// The connection sending the stream (its address: a pointer is not `Sendable`), once queued
     /// on it and until it ends.
     var binding: UInt?
@@ -39,8 +42,9 @@ struct StreamState: ~Copyable {
     /// Stops the stream: the reader ends the response with an error, whatever is queued. A client
     /// that does not read would never make its socket writable, so that the reader is never asked
     /// again: the socket is shut down, which libmicrohttpd sees at once.
-    mutating func drop() {
+    mutating func drop(because reason: ResponseStream.Closing) {
         open = false
+        if stoppedBecause == nil { stoppedBecause = reason }
         if binding != nil { segued_shutdown_socket(socket) }
         wake()
     }
