@@ -277,7 +277,7 @@ struct OperationRoutesTests {
         let answered = performed["events"]?.arrayValue?.compactMap { $0["args"]?["segue"] }
         #expect(answered == [bySegueID, bySegueID], "prepareForSegue and performSegue")
         let first = try #require(performed["events"]?.arrayValue?.first?["seq"]?.intValue)
-        let log = try service.handle(.make("GET", "/v1/sessions/\(id)/events?after=\(first - 1)")).json
+        let log = try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("after", String(first - 1))])).json
         #expect(log["events"]?.arrayValue?.compactMap { $0["args"]?["segue"] } == [bySegueID, bySegueID])
     }
 
