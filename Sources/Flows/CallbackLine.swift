@@ -19,7 +19,21 @@ public enum CallbackLine {
     public static func line(apiEvent event: JSONValue) -> String {
         line(
             vc: event["vc"]?.stringValue ?? "?", scene: event["scene"]?.stringValue ?? "?",
-            method: event["method"]?.stringValue ?? "?", args: event["args"] ?? .object([:]), result: event["result"])
+            method: event["method"]?.stringValue ?? "?", args: withoutSegueIDs(event["args"] ?? .object([:])),
+            result: event["result"])
+    }
+
+    /// `args` without its segue objects' `id`: the API names a segue's storyboard id, UIKit's segue
+    /// object has none, and a flow's lines are what the app sees (the same line in process and over HTTP).
+    private static func withoutSegueIDs(_ args: JSONValue) -> JSONValue {
+        guard var object = args.objectValue else { return args }
+        for (name, value) in object {
+            if var segue = value.objectValue, segue["kind"] != nil, segue["source"] != nil, segue["id"] != nil {
+                segue["id"] = nil
+                object[name] = .object(segue)
+            }
+        }
+        return .object(object)
     }
 
     static func line(vc: String, scene: String, method: String, args: JSONValue, result: JSONValue?) -> String {

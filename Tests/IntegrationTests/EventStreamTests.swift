@@ -56,11 +56,81 @@ struct EventStreamTests {
         #expect(Self.ids(resumed.text) == Array(79...lastSeq))
         #expect(!resumed.text.contains("event: dropped"))
         #expect(resumed.text.contains(#"event: state"# + "\n" + #"data: {"revision":3,"lastSeq":\#(lastSeq),"#))
+        // The unwind's operation message too, after its last callback, without the stack it left
+        // (gone: `state` brings the current one).
+        let missed = "event: callback\nid: \(lastSeq)\n"
+        #expect(resumed.text.contains(missed))
+        let afterLast = resumed.text.components(separatedBy: missed).last ?? ""
+        #expect(afterLast.contains(#"event: operation"# + "\n" + #"data: {"revision":3,"performed":true,"reason":null,"operation":"unwind","#))
+        #expect(afterLast.contains(#""firstSeq":79,"lastSeq":\#(lastSeq),"stack":null}"#))
         // And live again, continuing the numbering.
         #expect(try client.json("POST", "/v1/sessions/r/segues", Self.present).status == 200)
-        #expect(resumed.read(until: "event: operation\n", timeout: .seconds(5)))
+        #expect(resumed.read(until: #"event: operation"# + "\n" + #"data: {"revision":4,"#, timeout: .seconds(5)))
         let all = Self.ids(resumed.text)
         #expect(all == Array(79...all.last!) && all.last! > lastSeq)
+    }
+
+    /// The `data` of every `operation` message, parsed, in order.
+    static func operations(_ text: String) throws -> [JSONValue] {
+        try text.components(separatedBy: "event: operation\ndata: ").dropFirst().map { message in
+            try JSONValue.parse(Array(message.prefix { character in character != "\n" }.utf8))
+        }
+    }
+
+    /// A page opened on a session with history: each earlier operation's message follows its last
+    /// callback, as a listener got it live but without the stack (it would split the backlog into
+    /// one run per operation; before, it was one run of callbacks).
+    @Test func aLateStream_getsEachEarlierOperationAfterItsCallbacks() throws {
+        let (_, server) = try Self.start()
+        defer { server.shutdown(gracePeriod: .seconds(2)) }
+        let client = HTTPClient(port: server.port)
+        #expect(try client.json("PUT", "/v1/sessions/late", #"{"storyboard":"demo"}"#).status == 201)
+        let live = try Self.open(server.port, "/v1/sessions/late/events/stream")
+        #expect(try client.json("POST", "/v1/sessions/late/segues", Self.present).status == 200)
+        #expect(try client.json("POST", "/v1/sessions/late/unwind", Self.cancel).status == 200)
+        #expect(live.read(until: #"event: operation"# + "\n" + #"data: {"revision":3,"#, timeout: .seconds(5)))
+        let lastSeq = try #require(try client.send("GET", "/v1/sessions/late").json["lastEventSeq"]?.intValue)
+
+        let late = try Self.open(server.port, "/v1/sessions/late/events/stream?after=0")
+        #expect(Self.ids(late.text) == Array(1...lastSeq))
+        let replayed = try Self.operations(late.text)
+        #expect(replayed.map { $0["operation"] } == ["launch", "segue", "unwind"].map(JSONValue.string))
+        #expect(replayed.map { [$0["firstSeq"], $0["lastSeq"]] } == [[1, 55], [56, 78], [79, lastSeq]].map { $0.map { JSONValue?.some(.number(Double($0))) } })
+        #expect(replayed.map { $0["stack"] } == [.null, .null, .null])
+        #expect(replayed.first?["revision"] == .number(1))
+        // The segue and the unwind read as they did live, but for the stack.
+        let sentLive = try Self.operations(live.text).map { message -> JSONValue in
+            guard case .object(var members) = message else { return message }
+            members["stack"] = .null
+            return .object(members)
+        }
+        #expect(Array(replayed.dropFirst()) == sentLive)
+        // Each after its last callback, before the next operation's first; `state` last.
+        let order = ["id: 55\n", #""operation":"launch""#, "id: 56\n", "id: 78\n", #""operation":"segue""#, "id: 79\n",
+                     "id: \(lastSeq)\n", #""operation":"unwind""#, "event: state"].map { late.text.range(of: $0)!.lowerBound }
+        #expect(order == order.sorted())
+        // From the middle of the segue's callbacks: its message (not yet seen) and the unwind's.
+        let resumed = try Self.open(server.port, "/v1/sessions/late/events/stream?after=60")
+        #expect(try Self.operations(resumed.text).map { $0["operation"] } == ["segue", "unwind"].map(JSONValue.string))
+        let caughtUp = try Self.open(server.port, "/v1/sessions/late/events/stream?after=\(lastSeq)")
+        #expect(try Self.operations(caughtUp.text).isEmpty)
+    }
+
+    /// An operation whose last event the bounded log dropped is not replayed; one partly dropped is.
+    @Test func operationsOfDroppedEvents_areNotReplayed() throws {
+        let (_, server) = try Self.start(ServiceConfiguration(eventLogCapacity: 30))
+        defer { server.shutdown(gracePeriod: .seconds(2)) }
+        let client = HTTPClient(port: server.port)
+        #expect(try client.json("PUT", "/v1/sessions/small", #"{"storyboard":"demo"}"#).status == 201)
+        #expect(try client.json("POST", "/v1/sessions/small/segues", Self.present).status == 200)
+        #expect(try client.json("POST", "/v1/sessions/small/unwind", Self.cancel).status == 200)
+        let lastSeq = try #require(try client.send("GET", "/v1/sessions/small").json["lastEventSeq"]?.intValue)
+        let stream = try Self.open(server.port, "/v1/sessions/small/events/stream?after=0")
+        #expect(Self.ids(stream.text) == Array((lastSeq - 29)...lastSeq))
+        let replayed = try Self.operations(stream.text)
+        // The launch (1–55) is gone; the segue (56–78) is partly held when the unwind has fewer than 30 events.
+        let expected = lastSeq - 29 <= 78 ? ["segue", "unwind"] : ["unwind"]
+        #expect(replayed.map { $0["operation"] } == expected.map(JSONValue.string))
     }
 
     @Test func startNoLongerInTheLog_isSaidByADroppedMessage() throws {

@@ -70,6 +70,10 @@ struct EventCodingTests {
         let segue = SegueDescription(
             identifier: SegueID("showItem"), kind: .show, source: ControllerID(rawValue: 3), destination: ControllerID(rawValue: 4))
         let anonymous = SegueDescription(identifier: nil, kind: .unwind, source: ControllerID(rawValue: 300), destination: nil)
+        // Named only by its storyboard id, and with both.
+        let byID = SegueDescription(
+            identifier: nil, kind: .show, source: ControllerID(rawValue: 5), destination: ControllerID(rawValue: 6), id: "3ti-AE-jfO")
+        let both = SegueDescription(identifier: SegueID("save"), kind: .unwind, source: ControllerID(rawValue: 7), destination: nil, id: "é-1")
         let json: JSONValue = .object([
             "name": .string("Grüße, 世界 🎉"), "list": .array([.number(-0.5), .number(1e300), .null, .bool(true), .bool(false)]),
             "nested": .object(["empty": .object([:]), "none": .array([])]), "": .string(""),
@@ -78,6 +82,7 @@ struct EventCodingTests {
             .null, .bool(false), .bool(true), .int(0), .int(-1), .int(Int.min), .int(Int.max), .string(""),
             .string("cancelEdit:"), .controller(ControllerID(rawValue: 12)), .controllers([]),
             .controllers([ControllerID(rawValue: 1), ControllerID(rawValue: 1 << 33)]), .segue(segue), .segue(anonymous),
+            .segue(byID), .segue(both),
             .json(json), .json(.number(42)),
         ]
         var events: [LifecycleEvent] = []

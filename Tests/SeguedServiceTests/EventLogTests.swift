@@ -27,6 +27,43 @@ struct EventLogTests {
         #expect(sequences(log, after: 8) == [])
     }
 
+    private func record(_ sequences: ClosedRange<Int>, revision: Int) -> OperationRecord? {
+        OperationRecord(.action, Transcript(performed: true, events: events(sequences)), revision: revision)
+    }
+
+    /// Operations are kept while the log holds their last event, for the streams' backlogs.
+    @Test func operations_areKeptWhileTheirLastEventIs() throws {
+        #expect(OperationRecord(.action, Transcript(performed: false), revision: 1) == nil, "no events, nothing to delimit")
+        var log = EventLog(capacity: 7, chunkSize: 3)
+        log.append(contentsOf: events(1...3), operation: record(1...3, revision: 1))
+        log.append(contentsOf: events(4...5), operation: record(4...5, revision: 2))
+        let oneSize = log.operationsSize / 2
+        #expect(oneSize >= MemoryLayout<OperationRecord>.stride)
+        #expect(log.operations(endingAfter: 0).map(\.lastSequence) == [3, 5])
+        #expect(log.operations(endingAfter: 3).map(\.lastSequence) == [5])
+        // Partly seen: its message came after its last event, so it was not.
+        #expect(log.operations(endingAfter: 4).map(\.lastSequence) == [5])
+        #expect(log.operations(endingAfter: 5).isEmpty)
+        // The log holds 3...9: the first operation's last event is still there.
+        log.append(contentsOf: events(6...9), operation: record(6...9, revision: 3))
+        #expect(log.firstSequence == 3)
+        #expect(log.operations(endingAfter: 0).map(\.firstSequence) == [1, 4, 6])
+        log.append(contentsOf: events(10...10), operation: record(10...10, revision: 4))
+        #expect(log.firstSequence == 4)
+        #expect(log.operations(endingAfter: 0).map(\.revision) == [2, 3, 4])
+        #expect(log.operationsSize == 3 * oneSize)
+    }
+
+    /// Many operations through a small log: only those of the held events stay, in order, and their
+    /// memory is given back.
+    @Test func operations_manyThroughASmallLog() {
+        var log = EventLog(capacity: 7, chunkSize: 3)
+        for sequence in 1...500 { log.append(contentsOf: events(sequence...sequence), operation: record(sequence...sequence, revision: sequence)) }
+        #expect(log.operations(endingAfter: 0).map(\.revision) == Array(494...500))
+        #expect(log.operations(endingAfter: 497).map(\.revision) == [498, 499, 500])
+        #expect(log.operationsSize == 7 * (MemoryLayout<OperationRecord>.stride))
+    }
+
     @Test func full_dropsTheOldest_acrossChunkBoundaries() {
         var log = EventLog(capacity: 7, chunkSize: 3)
         log.append(contentsOf: events(1...7))

@@ -133,6 +133,9 @@ struct EventWriterTests {
 struct SegueWriterTests {
     private let show = SegueDescription(identifier: SegueID("show"), kind: .show, source: ControllerID(rawValue: 3), destination: ControllerID(rawValue: 4))
     private let unwind = SegueDescription(identifier: nil, kind: .unwind, source: ControllerID(rawValue: 4), destination: nil)
+    /// The same as `show` but for its storyboard id: not a repeat of `show`.
+    private let showByID = SegueDescription(
+        identifier: SegueID("show"), kind: .show, source: ControllerID(rawValue: 3), destination: ControllerID(rawValue: 4), id: "s-1")
 
     @Test func repeatedSegues_readAsFreshWrites() {
         var writer = JSONWriter()
@@ -144,12 +147,14 @@ struct SegueWriterTests {
                 w.segue(show)
                 w.segue(unwind)
                 w.segue(show)
+                w.segue(showByID)
             }
             w.key("c"); w.segue(unwind)
         }
-        let showJSON = #"{"identifier":"show","kind":"show","source":"vc3","destination":"vc4"}"#
-        let unwindJSON = #"{"identifier":null,"kind":"unwind","source":"vc4","destination":null}"#
+        let showJSON = #"{"identifier":"show","id":null,"kind":"show","source":"vc3","destination":"vc4"}"#
+        let showByIDJSON = #"{"identifier":"show","id":"s-1","kind":"show","source":"vc3","destination":"vc4"}"#
+        let unwindJSON = #"{"identifier":null,"id":null,"kind":"unwind","source":"vc4","destination":null}"#
         #expect(String(decoding: writer.bytes, as: UTF8.self)
-            == #"{"a":\#(showJSON),"b":[\#(showJSON),1,\#(showJSON),\#(unwindJSON),\#(showJSON)],"c":\#(unwindJSON)}"#)
+            == #"{"a":\#(showJSON),"b":[\#(showJSON),1,\#(showJSON),\#(unwindJSON),\#(showJSON),\#(showByIDJSON)],"c":\#(unwindJSON)}"#)
     }
 }

@@ -15,7 +15,7 @@ struct OperationRoutesTests {
         let body = try response.json
         #expect(body["performed"] == .bool(true))
         #expect(body["reason"] == .null)
-        #expect(body["segue"] == (try JSONValue.parse(#"{"identifier": "showItem", "kind": "show", "source": "vc3", "destination": "vc10"}"#)))
+        #expect(body["segue"] == (try JSONValue.parse(#"{"identifier": "showItem", "id": null, "kind": "show", "source": "vc3", "destination": "vc10"}"#)))
         #expect(body.eventLines == [
             "vc3 shouldPerformSegue", "vc10 init", "vc10 awakeFromNib", "vc3 prepareForSegue", "vc3 performSegue",
             "vc2 pushViewController", "vc10 willMoveToParent", "vc10 loadView", "vc10 viewDidLoad",
@@ -23,7 +23,7 @@ struct OperationRoutesTests {
             "vc3 viewDidDisappear", "vc10 viewDidAppear", "vc10 didMoveToParent", "vc2 navigationControllerDidShow",
         ])
         let prepare = try #require(body["events"]?.arrayValue?[3])
-        #expect(prepare == (try JSONValue.parse(#"{"seq": 59, "vc": "vc3", "scene": "itemList", "class": "ItemListViewController", "method": "prepareForSegue", "args": {"segue": {"identifier": "showItem", "kind": "show", "source": "vc3", "destination": "vc10"}, "sender": null}}"#)))
+        #expect(prepare == (try JSONValue.parse(#"{"seq": 59, "vc": "vc3", "scene": "itemList", "class": "ItemListViewController", "method": "prepareForSegue", "args": {"segue": {"identifier": "showItem", "id": null, "kind": "show", "source": "vc3", "destination": "vc10"}, "sender": null}}"#)))
         #expect(body["stack"] == (try JSONValue.parse(#"{"revision": 2, "visible": "vc10", "path": ["vc1", "vc2", "vc10"]}"#)))
         #expect(body["revision"]?.intValue == 2)
         let stack = try service.handle(.make("GET", "/v1/sessions/\(id)/stack")).json
@@ -267,10 +267,18 @@ struct OperationRoutesTests {
         #expect(vetoed["events"]?.arrayValue?.first?["args"] == (try JSONValue.parse(#"{"identifier": "add", "sender": null}"#)))
         let performed = try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"id": "cell-1"}"#)).json
         #expect(performed["performed"] == .bool(true))
-        #expect(performed["segue"] == (try JSONValue.parse(#"{"identifier": null, "kind": "show", "source": "vc2", "destination": "vc3"}"#)))
+        #expect(performed["segue"] == (try JSONValue.parse(#"{"identifier": null, "id": "cell-1", "kind": "show", "source": "vc2", "destination": "vc3"}"#)))
         #expect(performed.eventLines.prefix(4) == ["vc2 shouldPerformSegue", "vc3 init", "vc3 awakeFromNib", "vc2 prepareForSegue"])
         #expect(performed["events"]?.arrayValue?.first?["args"] == (try JSONValue.parse(#"{"identifier": null, "sender": null}"#)))
         #expect(performed["stack"]?["path"] == (try JSONValue.parse(#"["vc1", "vc3"]"#)))
+        // Its callbacks describe it by id too, in the answer and in the log, so that a client that
+        // did not perform it (a window watching the events) can say which segue ran.
+        let bySegueID = try JSONValue.parse(#"{"identifier": null, "id": "cell-1", "kind": "show", "source": "vc2", "destination": "vc3"}"#)
+        let answered = performed["events"]?.arrayValue?.compactMap { $0["args"]?["segue"] }
+        #expect(answered == [bySegueID, bySegueID], "prepareForSegue and performSegue")
+        let first = try #require(performed["events"]?.arrayValue?.first?["seq"]?.intValue)
+        let log = try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("after", String(first - 1))])).json
+        #expect(log["events"]?.arrayValue?.compactMap { $0["args"]?["segue"] } == [bySegueID, bySegueID])
     }
 
     /// Of two fields that name one thing two ways, one of another type is that one error, not also
@@ -299,7 +307,7 @@ struct OperationRoutesTests {
         #expect(body["unwinds"] == (try JSONValue.parse(#"[{"source": "vc3", "scene": "item", "identifier": null, "id": null, "action": "backToList:"}]"#)))
         let unwind = try service.handle(.make("POST", "/v1/sessions/\(id)/unwind", json: #"{"action": "backToList:", "source": "vc3"}"#)).json
         #expect(unwind["performed"] == .bool(true))
-        #expect(unwind["segue"] == (try JSONValue.parse(#"{"identifier": null, "kind": "unwind", "source": "vc3", "destination": "vc2"}"#)))
+        #expect(unwind["segue"] == (try JSONValue.parse(#"{"identifier": null, "id": null, "kind": "unwind", "source": "vc3", "destination": "vc2"}"#)))
         #expect(unwind["stack"]?["path"] == (try JSONValue.parse(#"["vc1", "vc2"]"#)))
     }
 }

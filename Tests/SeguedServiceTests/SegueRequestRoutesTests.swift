@@ -21,7 +21,7 @@ struct SegueRequestRoutesTests {
         _ = try post(id, "segues", #"{"identifier": "addItem"}"#)
         let cancel = try post(id, "segues", #"{"identifier": "cancel", "sender": "cancelButton"}"#)
         #expect(cancel["performed"] == .bool(true))
-        #expect(cancel["segue"] == (try JSONValue.parse(#"{"identifier": "cancel", "kind": "unwind", "source": "vc11", "destination": "vc3"}"#)))
+        #expect(cancel["segue"] == (try JSONValue.parse(#"{"identifier": "cancel", "id": null, "kind": "unwind", "source": "vc11", "destination": "vc3"}"#)))
         #expect(cancel["destination"]?.stringValue == "vc3")
         #expect(cancel["search"]?.arrayValue?.isEmpty == false)
         // Triggered as the storyboard would: asked first, with the request's sender.
@@ -52,7 +52,7 @@ struct SegueRequestRoutesTests {
         let offered = try service.handle(.make("GET", "/v1/sessions/\(id)/segues")).json
         #expect(offered["segues"]?.arrayValue?.map { $0["source"] } == [.string("vc8")])
         let body = try post(id, "segues", #"{"identifier": "showBook"}"#)
-        #expect(body["segue"] == (try JSONValue.parse(#"{"identifier": "showBook", "kind": "showDetail", "source": "vc8", "destination": "vc10"}"#)))
+        #expect(body["segue"] == (try JSONValue.parse(#"{"identifier": "showBook", "id": null, "kind": "showDetail", "source": "vc8", "destination": "vc10"}"#)))
         #expect(body["stack"]?["path"] == (try JSONValue.parse(#"["vc1", "vc6", "vc10"]"#)))
     }
 
@@ -62,7 +62,7 @@ struct SegueRequestRoutesTests {
         let created = service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "\#(uploaded["id"]?.stringValue ?? "")"}"#))
         let id = try #require(created.json["id"]?.stringValue)
         let body = try post(id, "segues", #"{"identifier": "open"}"#)
-        #expect(body["segue"] == (try JSONValue.parse(#"{"identifier": "open", "kind": "show", "source": "vc3", "destination": "vc4"}"#)))
+        #expect(body["segue"] == (try JSONValue.parse(#"{"identifier": "open", "id": null, "kind": "show", "source": "vc3", "destination": "vc4"}"#)))
         #expect(body["stack"]?["path"] == (try JSONValue.parse(#"["vc1", "vc4"]"#)))
         // No touchable instance has it: the error names the visible instance's scene.
         let missing = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "nowhere"}"#))
@@ -90,7 +90,7 @@ struct SegueRequestRoutesTests {
         #expect(offered["segues"]?.arrayValue?.map { $0["source"] } == [.string("vc3")])
         try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "overlay"}"#)).expectProblem(404, "unknown-segue")
         let close = try post(id, "segues", #"{"identifier": "close"}"#)
-        #expect(close["segue"] == (try JSONValue.parse(#"{"identifier": "close", "kind": "unwind", "source": "vc4", "destination": "vc2"}"#)))
+        #expect(close["segue"] == (try JSONValue.parse(#"{"identifier": "close", "id": null, "kind": "unwind", "source": "vc4", "destination": "vc2"}"#)))
         #expect(close["stack"]?["path"] == (try JSONValue.parse(#"["vc1"]"#)))
     }
 

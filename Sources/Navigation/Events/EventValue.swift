@@ -6,11 +6,17 @@ public struct SegueDescription: Sendable, Equatable {
     public var kind: SegueKind
     public var source: ControllerID
     public var destination: ControllerID?
-    public init(identifier: SegueID?, kind: SegueKind, source: ControllerID, destination: ControllerID?) {
+    /// The storyboard segue's id in its file (``Segue/id``); `nil` for a segue made in code. UIKit's
+    /// segue object has no such property, so callbacks' descriptions (and scenario transcripts)
+    /// leave it out; the API reports it so that a client can name a segue without an identifier,
+    /// which it can only perform (and recognize) by this id.
+    public var id: String?
+    public init(identifier: SegueID?, kind: SegueKind, source: ControllerID, destination: ControllerID?, id: String? = nil) {
         self.identifier = identifier
         self.kind = kind
         self.source = source
         self.destination = destination
+        self.id = id
     }
 }
 

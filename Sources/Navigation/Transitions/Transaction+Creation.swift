@@ -62,7 +62,7 @@ extension Transaction {
         for segue in state[sceneOf: id].segues where segue.isEmbedding {
             let child = instantiate(segue.destination!)
             let description = SegueDescription(
-                identifier: segue.identifier, kind: segue.kind, source: id, destination: child)
+                identifier: segue.identifier, kind: segue.kind, source: id, destination: child, id: segue.id)
             emit(id, .prepareForSegue, [EventArgument("segue", .segue(description)), EventArgument("sender", .null)])
             state.update(id) { $0.children.append(child) }
             state.update(child) { $0.parent = id }

@@ -18,7 +18,7 @@ extension Transaction {
                 throw .wrongSegueKind(request.segue, expected: "an unwind segue with an action", found: .unwind)
             }
             return try unwind(
-                action: action, identifier: segue.identifier, from: source, trigger: request.trigger,
+                action: action, identifier: segue.identifier, id: segue.id, from: source, trigger: request.trigger,
                 shouldPerform: request.shouldPerform, sender: request.sender, data: request.data,
                 animated: request.animated ?? segue.animates)
         case .relationship, .embed:
@@ -42,7 +42,7 @@ extension Transaction {
         }
         let destination = instantiate(segue.destination!)
         let description = SegueDescription(
-            identifier: segue.identifier, kind: segue.kind, source: source, destination: destination)
+            identifier: segue.identifier, kind: segue.kind, source: source, destination: destination, id: segue.id)
         emit(source, .prepareForSegue, [.init("segue", .segue(description)), .init("sender", .json(request.sender))])
         hand(request.data, to: destination)
         emit(source, .performSegue, [.init("segue", .segue(description))])

@@ -15,7 +15,7 @@ extension Transaction {
                 throw .wrongSegueKind(reference, expected: "an unwind segue", found: segue.kind)
             }
             return try unwind(
-                action: action, identifier: identifier, from: source, trigger: request.trigger,
+                action: action, identifier: identifier, id: segue.id, from: source, trigger: request.trigger,
                 shouldPerform: request.shouldPerform, sender: .null, data: request.data, animated: request.animated)
         case .action(let action):
             let source: ControllerID
@@ -24,9 +24,9 @@ extension Transaction {
             } else {
                 source = try self.source(state.defaultSource(forUnwindAction: action))
             }
-            let identifier = state[sceneOf: source].segues.first { $0.kind == .unwind && $0.action == action }?.identifier
+            let segue = state[sceneOf: source].segues.first { $0.kind == .unwind && $0.action == action }
             return try unwind(
-                action: action, identifier: identifier, from: source, trigger: request.trigger,
+                action: action, identifier: segue?.identifier, id: segue?.id, from: source, trigger: request.trigger,
                 shouldPerform: request.shouldPerform, sender: .null, data: request.data, animated: request.animated)
         }
     }
@@ -36,7 +36,7 @@ extension Transaction {
     /// the storyboard would, the search, prepare, the action, and one transition that dismisses,
     /// pops and selects on the way to the destination.
     mutating func unwind(
-        action: String, identifier: SegueID?, from source: ControllerID, trigger: Trigger, shouldPerform: Bool?,
+        action: String, identifier: SegueID?, id: String?, from source: ControllerID, trigger: Trigger, shouldPerform: Bool?,
         sender: JSONValue, data: JSONValue?, animated: Bool
     ) throws(NavigationError) -> Transcript {
         if trigger == .storyboard { try requireOnScreen(source) }
@@ -52,7 +52,8 @@ extension Transaction {
         guard let (destination, builder) = found.map({ ($0.0, $0.1) }) else {
             return transcript(performed: false, reason: .noUnwindDestination, reasonDetail: noDestinationDetail(action))
         }
-        let description = SegueDescription(identifier: identifier, kind: .unwind, source: source, destination: destination)
+        let description = SegueDescription(
+            identifier: identifier, kind: .unwind, source: source, destination: destination, id: id)
         if let builder {
             emit(builder, .segueForUnwinding,
                 [.init("toViewController", .controller(destination)), .init("fromViewController", .controller(source)),

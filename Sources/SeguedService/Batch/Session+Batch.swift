@@ -62,9 +62,15 @@ extension Session {
             }
         }
         state.navigation = navigation
-        for step in steps { state.log.append(contentsOf: step.transcript.events) }
+        for (command, step) in zip(commands, steps) {
+            state.log.append(
+                contentsOf: step.transcript.events,
+                operation: OperationRecord(Self.operationName(command), step.transcript, revision: step.summary.revision))
+        }
         state.stackDocument = nil
-        for (command, (step, after)) in zip(commands, zip(steps, states)) { publish(command, step.transcript, after) }
+        for (command, (step, after)) in zip(commands, zip(steps, states)) {
+            publish(Self.operationName(command), step.transcript, after)
+        }
         return respond(steps)
     }
 }

@@ -5,6 +5,7 @@ extension JSONWriter {
     mutating func segue(_ segue: SegueDescription) {
         self.segue(segue) { w in
             w.key(.identifier); w.string(segue.identifier?.rawValue)
+            w.key(.id); w.string(segue.id)
             w.key(.kind); w.string(segue.kind.rawValue)
             w.key(.source); w.controller(segue.source)
             w.key(.destination); w.controller(segue.destination)

@@ -77,6 +77,8 @@ enum EventCoding {
     /// Set in a segue's flag byte when the segue has an identifier, and when it has a destination.
     static let segueHasIdentifier: UInt8 = 1
     static let segueHasDestination: UInt8 = 2
+    /// Set in a segue's flag byte when the segue has a storyboard id (its string follows the identifier's).
+    static let segueHasID: UInt8 = 4
 
     /// Positions in this table are the codes; built once (`allCases` makes a new array per call).
     private static let segueKinds = SegueKind.allCases
@@ -157,8 +159,10 @@ enum EventCoding {
         case .segue(let segue):
             bytes.append(ValueTag.segue.rawValue)
             bytes.append(
-                (segue.identifier == nil ? 0 : segueHasIdentifier) | (segue.destination == nil ? 0 : segueHasDestination))
+                (segue.identifier == nil ? 0 : segueHasIdentifier) | (segue.destination == nil ? 0 : segueHasDestination)
+                    | (segue.id == nil ? 0 : segueHasID))
             if let identifier = segue.identifier { appendString(identifier.rawValue, to: &bytes) }
+            if let id = segue.id { appendString(id, to: &bytes) }
             bytes.append(UInt8(truncatingIfNeeded: segueKinds.firstIndex(of: segue.kind) ?? 0))
             appendNumber(segue.source.rawValue, to: &bytes)
             if let destination = segue.destination { appendNumber(destination.rawValue, to: &bytes) }

@@ -15,6 +15,11 @@ import Navigation
 /// bound allowed 380 of them in the log. A chunk is closed once its bytes reach `chunkBytes`, and
 /// whole chunks are dropped, so memory is given back in steps of about that size; the chunks that
 /// hold the latest operation's events are kept whatever their size, as a client reads them next.
+///
+/// Beside the events, the operations they belong to (``OperationRecord``), for as long as the log
+/// holds an operation's last event: the event stream's backlog tells a late client where each
+/// operation began and ended. Their memory is ``operationsSize``, apart from ``size`` (which the
+/// byte bound is about).
 struct EventLog {
     let capacity: Int
     let byteCapacity: Int
@@ -29,12 +34,28 @@ struct EventLog {
     /// The chunks' ``PackedEvents/size``, dropped events of the first one included (their memory
     /// is still taken).
     private(set) var size = 0
+    /// The operations whose last event is held, oldest first, from `operationsStart` (the ones
+    /// before it are gone, and removed in steps: removing the first of thousands on every append
+    /// would move all the others each time).
+    private var operations: [OperationRecord] = []
+    private var operationsStart = 0
+    /// What the held operations take (``OperationRecord/bytes``).
+    private(set) var operationsSize = 0
 
     init(capacity: Int, byteCapacity: Int = 1 << 20, chunkSize: Int = 512, chunkBytes: Int = 64 << 10) {
         self.capacity = max(1, capacity)
         self.byteCapacity = max(0, byteCapacity)
         self.chunkSize = max(1, chunkSize)
         self.chunkBytes = max(1, chunkBytes)
+    }
+
+    /// Appends an operation's events, and its record when given.
+    mutating func append(contentsOf events: [LifecycleEvent], operation: OperationRecord?) {
+        append(contentsOf: events)
+        guard let operation else { return }
+        operations.append(operation)
+        operationsSize += operation.bytes
+        forgetOperations()
     }
 
     mutating func append(contentsOf events: [LifecycleEvent]) {
@@ -60,6 +81,29 @@ struct EventLog {
         count += events.count
         dropOldest(count - capacity)
         dropOldestChunks(before: first.sequence)
+        forgetOperations()
+    }
+
+    /// Forgets the operations whose last event is no longer held.
+    private mutating func forgetOperations() {
+        let held = firstSequence ?? Int.max
+        while operationsStart < operations.count, operations[operationsStart].lastSequence < held {
+            operationsSize -= operations[operationsStart].bytes
+            operationsStart += 1
+        }
+        if operationsStart > 32, operationsStart * 2 > operations.count {
+            operations.removeFirst(operationsStart)
+            operationsStart = 0
+        }
+    }
+
+    /// The operations whose last event comes after `after`, oldest first: those a client that has
+    /// seen the events up to `after` has not been told of.
+    func operations(endingAfter after: Int) -> [OperationRecord] {
+        // From the newest back: a resuming client asks for the last few.
+        var start = operations.endIndex
+        while start > operationsStart, operations[start - 1].lastSequence > after { start -= 1 }
+        return Array(operations[start...])
     }
 
     private mutating func dropOldest(_ excess: Int) {

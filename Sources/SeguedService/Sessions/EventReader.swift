@@ -90,6 +90,11 @@ struct EventReader {
             guard let name = string() else { return nil }
             identifier = SegueID(name)
         }
+        var storyboardID: String?
+        if flags & EventCoding.segueHasID != 0 {
+            guard let string = string() else { return nil }
+            storyboardID = string
+        }
         guard let kindCode = byte(), let kind = EventCoding.segueKind(code: Int(kindCode)),
             let source = number()
         else { return nil }
@@ -98,7 +103,8 @@ struct EventReader {
             guard let id = number() else { return nil }
             destination = ControllerID(rawValue: id)
         }
-        return SegueDescription(identifier: identifier, kind: kind, source: ControllerID(rawValue: source), destination: destination)
+        return SegueDescription(
+            identifier: identifier, kind: kind, source: ControllerID(rawValue: source), destination: destination, id: storyboardID)
     }
 
     private mutating func json() -> JSONValue? {

@@ -40,7 +40,7 @@ final class Session: Sendable {
     /// The share of a session holding `navigation` and `log` (its idempotency cache apart): what a
     /// fork or a restored snapshot adds to the budget when it is created.
     static func footprint(_ navigation: NavigationState, _ log: EventLog) -> Int {
-        baseBytes + navigation.liveCount * instanceBytes + log.size + navigation.dataSize
+        baseBytes + navigation.liveCount * instanceBytes + log.size + log.operationsSize + navigation.dataSize
     }
 
     private enum StackLookup {
@@ -89,7 +89,7 @@ final class Session: Sendable {
         limits: Limits, memory: MemoryBudget
     ) {
         var log = EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes)
-        log.append(contentsOf: launch.events)
+        log.append(contentsOf: launch.events, operation: OperationRecord(.launch, launch, revision: navigation.revision))
         self.init(
             id: id, configuration: configuration, eventHeaders: eventHeaders, navigation: navigation, log: log, limits: limits,
             memory: memory
@@ -266,9 +266,11 @@ final class Session: Sendable {
     private func apply(_ command: Command, to state: inout State) -> Result<Transcript, NavigationError> {
         do throws(NavigationError) {
             let transcript = try Navigator.apply(command, to: &state.navigation)
-            state.log.append(contentsOf: transcript.events)
+            let name = Self.operationName(command)
+            state.log.append(
+                contentsOf: transcript.events, operation: OperationRecord(name, transcript, revision: state.navigation.revision))
             state.stackDocument = nil
-            if feed.hasSubscribers { publish(command, transcript, state.navigation) }
+            if feed.hasSubscribers { publish(name, transcript, state.navigation) }
             return .success(transcript)
         } catch {
             return .failure(error)

@@ -5,7 +5,7 @@ import Navigation
 /// back as `Last-Event-ID`), `data:` one line of JSON (the writer escapes every line break).
 enum EventStreamMessages {
     /// One `callback` message per event: the same JSON as an event in an operation's response.
-    static func callbacks(_ events: [LifecycleEvent], headers: EventHeaders, into w: inout JSONWriter) {
+    static func callbacks(_ events: ArraySlice<LifecycleEvent>, headers: EventHeaders, into w: inout JSONWriter) {
         for index in events.indices {
             w.fragment("event: callback\nid: ")
             w.digits(events[index].sequence)
@@ -17,22 +17,44 @@ enum EventStreamMessages {
 
     /// An operation's `callback` messages, then its `operation` message with the whole stack.
     static func operation(
-        _ name: String, _ transcript: Transcript, state: NavigationState, headers: EventHeaders
+        _ name: OperationRecord.Name, _ transcript: Transcript, state: NavigationState, headers: EventHeaders
     ) -> [UInt8] {
         var w = JSONWriter(capacity: 4096 + 256 * transcript.events.count)
-        callbacks(transcript.events, headers: headers, into: &w)
+        callbacks(transcript.events[...], headers: headers, into: &w)
+        operationMessage(
+            name, revision: state.revision, performed: transcript.performed, reason: transcript.reason,
+            segue: transcript.segue, destination: transcript.destination, search: transcript.search,
+            firstSequence: transcript.events.first?.sequence, lastSequence: transcript.events.last?.sequence,
+            stack: state, into: &w)
+        return w.bytes
+    }
+
+    /// The `operation` message of an operation the log remembers (``OperationRecord``): as it was
+    /// sent live, but `stack` is null, the stack it left being gone (`state` follows the backlog).
+    static func replayedOperation(_ record: OperationRecord, into w: inout JSONWriter) {
+        operationMessage(
+            record.name, revision: record.revision, performed: record.performed, reason: record.reason,
+            segue: record.segue, destination: record.destination, search: record.search,
+            firstSequence: record.firstSequence, lastSequence: record.lastSequence, stack: nil, into: &w)
+    }
+
+    private static func operationMessage(
+        _ name: OperationRecord.Name, revision: Int, performed: Bool, reason: Transcript.Reason?, segue: SegueDescription?,
+        destination: ControllerID?, search: [SearchStep], firstSequence: Int?, lastSequence: Int?, stack: NavigationState?,
+        into w: inout JSONWriter
+    ) {
         w.fragment("event: operation\ndata: ")
         w.object { w in
-            w.key("revision"); w.int(state.revision)
-            w.key("performed"); w.bool(transcript.performed)
-            w.key("reason"); w.string(transcript.reason?.rawValue)
-            w.key("operation"); w.string(name)
+            w.key("revision"); w.int(revision)
+            w.key("performed"); w.bool(performed)
+            w.key("reason"); w.string(reason?.rawValue)
+            w.key("operation"); w.string(name.rawValue)
             w.key("segue")
-            if let segue = transcript.segue { w.segue(segue) } else { w.null() }
-            w.key("destination"); w.controller(transcript.destination)
+            if let segue { w.segue(segue) } else { w.null() }
+            w.key("destination"); w.controller(destination)
             w.key("search")
             w.array { w in
-                for step in transcript.search {
+                for step in search {
                     w.object { w in
                         w.key("vc"); w.controller(step.controller)
                         w.key("method"); w.string(step.method.rawValue)
@@ -40,20 +62,23 @@ enum EventStreamMessages {
                     }
                 }
             }
-            w.key("firstSeq"); w.int(transcript.events.first?.sequence)
-            w.key("lastSeq"); w.int(transcript.events.last?.sequence)
-            w.key("stack"); w.stack(state)
+            w.key("firstSeq"); w.int(firstSequence)
+            w.key("lastSeq"); w.int(lastSequence)
+            w.key("stack")
+            if let stack { w.stack(stack) } else { w.null() }
         }
         end(&w)
-        return w.bytes
     }
 
     /// What a (re)connecting client gets: `dropped` when the start it asked for is gone, the
-    /// backlog's `callback`s, then `state`.
+    /// backlog's `callback`s, each operation's `operation` message after its last callback (for
+    /// the operations whose message came after `after`: those the log remembers, ``OperationRecord``),
+    /// then `state`.
     static func opening(
-        after: Int, firstAvailable: Int, backlog: [LifecycleEvent], state: NavigationState, headers: EventHeaders
+        after: Int, firstAvailable: Int, backlog: [LifecycleEvent], operations: [OperationRecord], state: NavigationState,
+        headers: EventHeaders
     ) -> [UInt8] {
-        var w = JSONWriter(capacity: 4096 + 256 * backlog.count)
+        var w = JSONWriter(capacity: 4096 + 256 * backlog.count + 512 * operations.count)
         if after < firstAvailable - 1 {
             w.fragment("event: dropped\ndata: ")
             w.object { w in
@@ -64,7 +89,14 @@ enum EventStreamMessages {
             }
             end(&w)
         }
-        callbacks(backlog, headers: headers, into: &w)
+        var next = operations.startIndex
+        for index in backlog.indices {
+            callbacks(backlog[index...index], headers: headers, into: &w)
+            while next < operations.endIndex, operations[next].lastSequence <= backlog[index].sequence {
+                replayedOperation(operations[next], into: &w)
+                next += 1
+            }
+        }
         w.fragment("event: state\ndata: ")
         w.object { w in
             w.key("revision"); w.int(state.revision)

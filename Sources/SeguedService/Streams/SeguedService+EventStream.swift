@@ -52,11 +52,13 @@ extension SeguedService {
             let after = requested ?? last
             let first = state.log.firstSequence ?? last + 1
             let backlog = after >= last ? [] : state.log.events(after: max(after, first - 1), limit: Int.max)
+            let operations = after >= last ? [] : state.log.operations(endingAfter: after)
             let joining = feed.add(stream, limit: configuration.maxStreamsPerSession)
             if joining == .joined {
                 stream.sendInitial(
                     EventStreamMessages.opening(
-                        after: after, firstAvailable: first, backlog: backlog, state: state.navigation, headers: session.eventHeaders))
+                        after: after, firstAvailable: first, backlog: backlog, operations: operations, state: state.navigation,
+                        headers: session.eventHeaders))
             }
             return joining
         }

@@ -73,17 +73,7 @@ final class SessionFeed: Sendable {
 
 extension Session {
     /// Sends an operation's messages to the session's streams; called under the session's lock.
-    func publish(_ command: Command, _ transcript: Transcript, _ navigation: NavigationState) {
-        feed.publish(EventStreamMessages.operation(Self.streamOperationName(command), transcript, state: navigation, headers: eventHeaders))
-    }
-
-    /// The `operation` of CONTRACTS.md §2: segues, unwinds and the end by name, the rest as actions.
-    static func streamOperationName(_ command: Command) -> String {
-        switch command {
-        case .performSegue, .performCodeSegue: "segue"
-        case .unwind: "unwind"
-        case .end: "end"
-        default: "action"
-        }
+    func publish(_ name: OperationRecord.Name, _ transcript: Transcript, _ navigation: NavigationState) {
+        feed.publish(EventStreamMessages.operation(name, transcript, state: navigation, headers: eventHeaders))
     }
 }

@@ -20,7 +20,7 @@ export class SessionView {
     this.storyboard = null;
     this.scenes = {};
     this.streamLive = false;
-    this.transcript = new Transcript(elements.transcript, elements.filters);
+    this.transcript = new Transcript(elements.transcript, elements.filters, this.scenes);
     this.context = {scenes: this.scenes, act: this.actions(), anchors: new Map()};
     this.lastTap = null;
     // Where the last tap was, for a popover it presents to point at.
@@ -46,8 +46,11 @@ export class SessionView {
     this.applyStack(session.stack);
     this.stream = openStream(this.id, 0, {
       callback: event => this.transcript.addEvent(event),
+      // Operations before this connection come first, replayed without their stack (it is gone;
+      // `state` brings the current one): they delimit the earlier callbacks and change nothing.
       operation: message => {
         this.transcript.addOperation(message);
+        if (!message.stack) return;
         this.applyStack(message.stack);
         if (message.operation === 'action') this.refreshTraits();
       },

@@ -1,14 +1,18 @@
 // The transcript beside the screen: every callback the session's log holds, grouped by the
-// operation that caused it (from the stream's operation messages, or an operation's own answer),
-// an unwind's search drawn as a tree, filters by kind of callback. Each callback entry carries its
-// sequence number as data-seq.
+// operation that caused it (from the stream's operation messages, live or replayed for operations
+// before the page connected, or an operation's own answer), an unwind's search drawn as a tree,
+// filters by kind of callback. Each callback entry carries its sequence number as data-seq.
 import {h} from './render/dom.js';
+import {triggerLabel} from './render/scenes.js';
 import {KINDS, kindOf} from './callback-kinds.js';
 import {drawSearchTree} from './unwind-tree.js';
 
 export class Transcript {
-  constructor(container, filtersContainer) {
+  /** `scenes`: the storyboard's scenes by id (filled in when the storyboard arrives), to name a
+   * segue without an identifier by the control that triggers it. */
+  constructor(container, filtersContainer, scenes = {}) {
     this.container = container;
+    this.scenes = scenes;
     this.events = new Map();      // seq → event
     this.operations = new Map();  // "first-last" → operation message
     this.hiddenKinds = new Set();
@@ -67,8 +71,8 @@ export class Transcript {
     });
   }
 
-  /** Groups: runs of events inside one operation's range, and runs outside any (callbacks logged
-   * before this page connected, whose operation it never saw). */
+  /** Groups: runs of events inside one operation's range, and runs outside any (callbacks whose
+   * operation the page was never told of: the daemon no longer remembers it, or has no stream). */
   groups() {
     const operations = [...this.operations.values()].sort((a, b) => a.firstSeq - b.firstSeq);
     const groups = [];
@@ -86,17 +90,17 @@ export class Transcript {
 
   draw() {
     const atBottom = this.container.scrollHeight - this.container.scrollTop - this.container.clientHeight < 40;
-    this.container.replaceChildren(...this.groups().map(group => drawGroup(group)));
+    this.container.replaceChildren(...this.groups().map(group => drawGroup(group, this.scenes)));
     if (atBottom) this.container.scrollTop = this.container.scrollHeight;
   }
 }
 
-function drawGroup({operation, events}) {
+function drawGroup({operation, events}, scenes) {
   const first = events[0].seq;
   const last = events.at(-1).seq;
   const header = operation
     ? h('header.group-head', {},
-      h('span.op-kind', {}, operation.operation ?? 'operation'), ' ', describe(operation),
+      h('span.op-kind', {}, operation.operation ?? 'operation'), ' ', describe(operation, scenes, events),
       operation.performed === false ? h('span.not-performed', {}, ` not performed${operation.reason ? `: ${operation.reason}` : ''}`) : null,
       h('span.op-range', {}, operation.revision ? ` · revision ${operation.revision}` : ''))
     : h('header.group-head.unattributed', {},
@@ -105,30 +109,39 @@ function drawGroup({operation, events}) {
   return h('section.op-group', {},
     header,
     operation?.search?.length ? drawSearchTree(operation.search, operation.destination) : null,
-    h('ol.callbacks', {}, events.map(event => drawEvent(event, operation))));
+    h('ol.callbacks', {}, events.map(event => drawEvent(event, operation, scenes))));
 }
 
-function describe(operation) {
+function describe(operation, scenes, events) {
   const segue = operation.segue;
   if (segue) {
-    const name = segue.identifier ?? segue.action ?? segueName(operation) ?? 'without identifier';
+    // The source's scene, from its callbacks (each carries its scene).
+    const sourceScene = events.find(event => event.vc === segue.source)?.scene ?? null;
+    const name = segue.identifier ?? segue.action ?? segueName(segue, operation, scenes, sourceScene) ?? 'without identifier';
     return `${name} (${segue.kind})${operation.destination ? ` → ${operation.destination}` : ''}`;
   }
   return operation.action ?? '';
 }
 
-/** A segue without an identifier (IB lets it have none) named by what this window knows of it:
- * the label tapped, else the storyboard id it asked for. Null when another window performed it. */
-function segueName(operation) {
-  const via = operation?.via;
-  if (via?.label) return `“${via.label}”${via.id ? ` (id ${via.id})` : ''}`;
-  if (via?.id ?? operation?.segue?.id) return `id ${via?.id ?? operation.segue.id}`;
-  return null;
+/** A segue without an identifier (IB lets it have none), named as a person saw it: by the label
+ * tapped when this window tapped it, else by the label of the control that triggers it in the
+ * storyboard (so that a window watching another's tap says the same), with its storyboard id (the
+ * API's name for it); by the id alone when nothing in the scene triggers it. */
+function segueName(segue, operation, scenes, sourceScene) {
+  const via = sameSegue(segue, operation?.segue) ? operation?.via : null;
+  const id = segue?.id ?? via?.id ?? null;
+  const label = via?.label ?? (id ? triggerLabel(scenes, id, sourceScene) : null);
+  if (label) return `“${label}”${id ? ` (id ${id})` : ''}`;
+  return id ? `id ${id}` : null;
 }
 
-function drawEvent(event, operation) {
+function sameSegue(a, b) {
+  return Boolean(a && b) && a.kind === b.kind && a.source === b.source && a.destination === b.destination && a.id === b.id;
+}
+
+function drawEvent(event, operation, scenes) {
   const kind = kindOf(event.method);
-  const args = event.args && Object.keys(event.args).length ? summarize(event.args, operation) : '';
+  const args = event.args && Object.keys(event.args).length ? summarize(event, operation, scenes) : '';
   const hasResult = Object.hasOwn(event, 'result');
   return h(`li.callback.kind-${kind}`, {dataset: {seq: event.seq, kind}},
     h('span.seq', {}, String(event.seq)),
@@ -147,11 +160,10 @@ function drawReceiver(event) {
     event.scene ? h('span.receiver-scene', {}, ` ${event.scene}`) : null];
 }
 
-function summarize(args, operation) {
-  return Object.entries(args).map(([key, value]) => {
+function summarize(event, operation, scenes) {
+  return Object.entries(event.args).map(([key, value]) => {
     if (value && typeof value === 'object' && !Array.isArray(value) && value.kind && 'destination' in value) {
-      const name = value.identifier ?? (value.id ? `id ${value.id}` : null)
-        ?? (operation?.segue && !operation.segue.identifier ? segueName(operation) : null) ?? '∅';
+      const name = value.identifier ?? segueName(value, operation, scenes, event.vc === value.source ? event.scene : null) ?? '∅';
       return `${key}: ${name} ${value.source}→${value.destination}`;
     }
     return `${key}: ${JSON.stringify(value)}`;

@@ -22,6 +22,12 @@ class Problem(Exception):
         super().__init__(f"{status} {self.code}: {self.detail}")
 
 
+def _without_segue_id(value: Any) -> Any:
+    if isinstance(value, dict) and "kind" in value and "source" in value and "id" in value:
+        return {key: item for key, item in value.items() if key != "id"}
+    return value
+
+
 @dataclass
 class Event:
     """One UIKit callback, in order: `seq`, instance `vc`, its `scene` and `class`, `method`, `args`, `result`."""
@@ -41,10 +47,13 @@ class Event:
                    obj.get("result"), "result" in obj)
 
     def line(self) -> str:
-        """The flow format's line (docs/flows.md): `vc3 itemList viewWillAppear {"animated":true}`."""
+        """The flow format's line (docs/flows.md): `vc3 itemList viewWillAppear {"animated":true}`.
+        A segue argument is written without its `id` (the API's name for it; UIKit's segue object has
+        none), as `segued test` writes it."""
         text = f"{self.vc} {self.scene} {self.method}"
         if self.args:
-            text += " " + json.dumps(self.args, sort_keys=True, separators=(",", ":"))
+            args = {name: _without_segue_id(value) for name, value in self.args.items()}
+            text += " " + json.dumps(args, sort_keys=True, separators=(",", ":"))
         if self.has_result:
             text += " -> " + json.dumps(self.result, separators=(",", ":"))
         return text

@@ -23,6 +23,10 @@ def test_segue_answers_its_callbacks_and_stack(segued_session):
     assert shown.performed and shown.reason is None
     assert shown.methods() == SHOW_ITEM
     assert shown.events[0].line() == 'vc3 itemList shouldPerformSegue {"identifier":"showItem","sender":null} -> true'
+    # The segue object carries its storyboard id (null here); the flow line leaves it out, as `segued test` does.
+    assert shown.events[3].args["segue"]["id"] is None
+    assert shown.events[3].line() == ('vc3 itemList prepareForSegue {"segue":{"destination":"vc10","identifier":"showItem",'
+                                      '"kind":"show","source":"vc3"},"sender":null}')
     assert [e.seq for e in shown.events] == list(range(segued_session.events[-1].seq + 1, segued_session.events[-1].seq + 18))
     assert (shown.stack.visible, shown.stack.path, shown.revision) == ("vc10", ["vc1", "vc2", "vc10"], 2)
     assert segued_session.stack().path == ["vc1", "vc2", "vc10"]

@@ -27,10 +27,22 @@ export function controls(list, vc, context) {
   return out;
 }
 
+/** The name a control is shown (and read out) with. Interface Builder leaves many cells' labels
+ * empty (the app fills them in code): a prototype cell is named by its reuse identifier then, as
+ * Xcode's outline names it. */
+export function controlLabel(control) {
+  switch (control.type) {
+    case 'tableViewCell': case 'collectionViewCell': return control.text || control.reuseIdentifier || 'Cell';
+    case 'button': return control.text || 'Button';
+    case 'textField': return control.placeholder ?? control.text ?? 'Text field';
+    case 'switch': return control.text ?? 'Switch';
+    case 'segmentedControl': return control.text ?? 'Segmented control';
+    default: return control.text ?? control.type;
+  }
+}
+
 function cell(control, vc, context) {
-  // Interface Builder leaves many cells' labels empty (the app fills them in code): a prototype
-  // cell is named by its reuse identifier then, as Xcode's outline names it.
-  const label = control.text || control.reuseIdentifier || 'Cell';
+  const label = controlLabel(control);
   const prototype = !control.text && Boolean(control.reuseIdentifier);
   const content = [h(`span.cell-text${prototype ? '.prototype' : ''}`, {}, label)];
   if (!control.trigger) return h(`div.cell.${control.type}`, {}, content);
@@ -50,7 +62,7 @@ function single(control, vc, context) {
         title: describeTrigger(control.trigger),
         disabled: !control.trigger,
         onclick: () => context.act.trigger(control.trigger, vc),
-      }, control.text || 'Button');
+      }, controlLabel(control));
     case 'label':
       return h('p.ios-label', {}, control.text ?? '');
     case 'textField':

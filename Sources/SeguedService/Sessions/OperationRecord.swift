@@ -1,0 +1,59 @@
+import Navigation
+
+/// What the event stream's `operation` message says of one operation, but the stack: kept in the
+/// log beside the operation's events, so that a stream that starts before them (a page opened on
+/// a session with history, a client resuming after a cut) is told where each operation began and
+/// ended, as a client that was listening then was. Without it, the backlog was one run of
+/// callbacks that no client could split by operation.
+///
+/// Only operations with events are kept: one without any has no run of callbacks to delimit, and
+/// keeping those would let a client grow the log without bound (a `back` on a stack of one,
+/// repeated). The stack the operation left is not kept: the state has moved on since.
+struct OperationRecord: Sendable, Equatable {
+    /// The `operation` of CONTRACTS.md §2.
+    enum Name: String, Sendable {
+        case launch, segue, unwind, action, end
+    }
+
+    var name: Name
+    /// The session's revision after the operation.
+    var revision: Int
+    var performed: Bool
+    var reason: Transcript.Reason?
+    var segue: SegueDescription?
+    var destination: ControllerID?
+    var search: [SearchStep]
+    var firstSequence: Int
+    var lastSequence: Int
+
+    /// The record of an operation whose `transcript` left the session at `revision`; `nil` when it
+    /// made no event.
+    init?(_ name: Name, _ transcript: Transcript, revision: Int) {
+        guard let first = transcript.events.first?.sequence, let last = transcript.events.last?.sequence else { return nil }
+        self.name = name
+        self.revision = revision
+        performed = transcript.performed
+        reason = transcript.reason
+        segue = transcript.segue
+        destination = transcript.destination
+        search = transcript.search
+        firstSequence = first
+        lastSequence = last
+    }
+
+    /// What it takes in memory, for the session's share of the budget: the record, and its search
+    /// steps (the strings it shares with the storyboard are not counted).
+    var bytes: Int { MemoryLayout<OperationRecord>.stride + search.count * MemoryLayout<SearchStep>.stride }
+}
+
+extension Session {
+    /// The `operation` of CONTRACTS.md §2: segues, unwinds and the end by name, the rest as actions.
+    static func operationName(_ command: Command) -> OperationRecord.Name {
+        switch command {
+        case .performSegue, .performCodeSegue: .segue
+        case .unwind: .unwind
+        case .end: .end
+        default: .action
+        }
+    }
+}
