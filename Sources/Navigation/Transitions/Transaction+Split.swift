@@ -101,7 +101,14 @@ extension Transaction {
         let columns = state[live: split].split!
         if columns.isCollapsed, let navigation = collapsedNavigation(of: split) {
             push(destination, onto: navigation, animated: animated)
-            if columns.compact == nil { state.update(split) { $0.split!.secondary = destination } }
+            // The pushed detail becomes the secondary that expanding separates, unless the secondary
+            // still fills its own column: it did not move onto a stack when the split collapsed (its
+            // primary was then no navigation controller; a show from it replaced that column with
+            // one since). It stays the split's column and child; the detail stays on the stack.
+            // Found by SnapshotPropertyTests (the snapshot checker refused the state this left: a
+            // child of the split that was none of its columns).
+            let secondaryHasItsColumn = columns.secondary.map { state[live: split].children.contains($0) } ?? false
+            if columns.compact == nil, !secondaryHasItsColumn { state.update(split) { $0.split!.secondary = destination } }
         } else {
             replaceColumn(of: split, secondary: true, with: destination, animated: animated)
         }
