@@ -64,6 +64,36 @@ static inline struct MHD_Response *segued_mhd_length_only_response(uint64_t leng
     return MHD_create_response_from_callback(length, 1024, segued_mhd_no_content, NULL, NULL);
 }
 
+/// A response for one request that shares a prepared response's body (no copy) and carries its
+/// header fields: `fields` holds `count` names and values, alternating, NUL-terminated and checked
+/// when prepared. `release(cls)` runs when libmicrohttpd destroys the response (after it is sent), so
+/// the caller keeps the body alive until then. With `stated_length` != UINT64_MAX the response has no
+/// content and states that length (a 304, segued_mhd_length_only_response). `release` runs exactly
+/// once, also when NULL is returned. The caller adds its request's own fields, queues the response
+/// and destroys it.
+static inline struct MHD_Response *segued_mhd_response_sharing(
+    const void *body, size_t size, uint64_t stated_length, const char *const *fields, size_t count,
+    MHD_ContentReaderFreeCallback release, void *cls)
+{
+    struct MHD_Response *response;
+    if (stated_length != UINT64_MAX) {
+        response = MHD_create_response_from_callback(stated_length, 1024, segued_mhd_no_content, cls, release);
+    } else {
+        response = MHD_create_response_from_buffer_with_free_callback_cls(size, body, release, cls);
+    }
+    if (response == NULL) {
+        release(cls);
+        return NULL;
+    }
+    for (size_t i = 0; i + 1 < count; i += 2) {
+        if (MHD_add_response_header(response, fields[i], fields[i + 1]) != MHD_YES) {
+            MHD_destroy_response(response);
+            return NULL;
+        }
+    }
+    return response;
+}
+
 /// Fixed-arity wrapper around the variadic MHD_start_daemon, which Swift cannot call.
 ///
 /// Binds `host` (an IPv4 or IPv6 literal) and `port` (0: an ephemeral port) with an internal

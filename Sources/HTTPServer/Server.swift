@@ -43,6 +43,10 @@ public final class Server: Sendable {
     /// Connections refused by the connection limits since the start.
     public var refusedConnections: Int { core.connections.refused.load(ordering: .relaxed) }
 
+    /// Responses sent from their prepared form (``Response/preparedForReuse()``) since the start:
+    /// how often a kept response was reused rather than built again for the request.
+    public var preparedResponsesSent: Int { core.preparedResponsesSent.load(ordering: .relaxed) }
+
     /// Streamed responses being sent now, and the bytes queued in them.
     public var openStreams: Int { core.streams.streams.count }
     public var queuedStreamBytes: Int { core.streams.current }
