@@ -29,21 +29,26 @@ public struct Response: Sendable {
 
     /// The field `name`, from ``requestHeaders`` or ``headers``.
     public func header(_ name: String) -> String? {
-        let name = name.lowercased()
-        return (requestHeaders.first { $0.name.lowercased() == name } ?? headers.first { $0.name.lowercased() == name })?.value
+        (requestHeaders.first { sameFieldName($0.name, name) } ?? headers.first { sameFieldName($0.name, name) })?.value
     }
 
     public mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll { $0.name.lowercased() == name.lowercased() }
+        headers.removeAll { sameFieldName($0.name, name) }
         headers.append((name, value))
     }
 
     /// Sets a field of ``requestHeaders``, replacing any field of that name (one in ``headers`` too,
     /// which then drops the prepared form; the responses that are prepared have none).
     public mutating func setRequestHeader(_ name: String, _ value: String) {
-        let lowercased = name.lowercased()
-        if headers.contains(where: { $0.name.lowercased() == lowercased }) { headers.removeAll { $0.name.lowercased() == lowercased } }
-        requestHeaders.removeAll { $0.name.lowercased() == lowercased }
+        // Runs on every request (the request id): the checks compare bytes and allocate nothing.
+        if headers.contains(where: { sameFieldName($0.name, name) }) { headers.removeAll { sameFieldName($0.name, name) } }
+        if requestHeaders.contains(where: { sameFieldName($0.name, name) }) { requestHeaders.removeAll { sameFieldName($0.name, name) } }
         requestHeaders.append((name, value))
     }
+}
+
+/// Whether two field names are the same, ASCII letters compared without case (RFC 9110 §5.1; names
+/// are ASCII tokens), without making lowercased copies.
+func sameFieldName(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
 }

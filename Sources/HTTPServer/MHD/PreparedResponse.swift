@@ -154,6 +154,4 @@ private func statedLengthOf(_ response: Response) -> UInt64? {
     return UInt64(field.value)
 }
 
-private func isContentLength(_ name: String) -> Bool {
-    name.utf8.count == 14 && name.lowercased() == "content-length"
-}
+private func isContentLength(_ name: String) -> Bool { sameFieldName(name, "Content-Length") }
