@@ -97,9 +97,10 @@ static inline struct MHD_Response *segued_mhd_response_sharing(
 /// Fixed-arity wrapper around the variadic MHD_start_daemon, which Swift cannot call.
 ///
 /// Binds `host` (an IPv4 or IPv6 literal) and `port` (0: an ephemeral port) with an internal
-/// poll() thread pool of `threads` (MHD_USE_EPOLL without a pool stalls at 128*k ready connections,
-/// see notes/libmicrohttpd.md) and suspend/resume (which brings the inter-thread channel that
-/// MHD_quiesce_daemon needs). `timeout` is in seconds; MHD's default is "never", which invites
+/// thread pool of `threads`, each waiting with epoll when `epoll` is nonzero, else with poll()
+/// (MHD_USE_EPOLL without a pool stalls at 128*k ready connections, see notes/libmicrohttpd.md;
+/// the caller passes 0 for a single thread), and suspend/resume (which brings the inter-thread
+/// channel that MHD_quiesce_daemon needs). `timeout` is in seconds; MHD's default is "never", which invites
 /// slowloris. URL escapes are decoded by segued_mhd_unescape. Returns NULL with `*bad_address = 1`
 /// when `host` is not an address literal.
 ///
@@ -112,12 +113,12 @@ static inline struct MHD_Daemon *segued_mhd_start(
     MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     MHD_AcceptPolicyCallback accept_policy, MHD_NotifyConnectionCallback notify_connection, void *connections_cls,
-    unsigned int security_flags, const struct MHD_OptionItem *security_options, int *bad_address)
+    unsigned int security_flags, const struct MHD_OptionItem *security_options, int epoll, int *bad_address)
 {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *address;
-    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | security_flags;
+    unsigned int flags = (epoll ? MHD_USE_EPOLL_INTERNAL_THREAD : MHD_USE_POLL_INTERNAL_THREAD) | MHD_ALLOW_SUSPEND_RESUME | security_flags;
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
     *bad_address = 0;
@@ -245,6 +246,13 @@ static inline uint16_t segued_mhd_bound_port(struct MHD_Daemon *daemon)
 {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
+}
+
+/// Whether the daemon waits with epoll (MHD_DAEMON_INFO_FLAGS has MHD_USE_EPOLL).
+static inline int segued_mhd_uses_epoll(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_FLAGS);
+    return info != NULL && (info->flags & MHD_USE_EPOLL) != 0;
 }
 
 /// Closes the listen socket MHD_quiesce_daemon handed back (-1: none).

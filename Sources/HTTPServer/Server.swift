@@ -31,6 +31,10 @@ public final class Server: Sendable {
     /// The bound port (the ephemeral one when configured with 0); 0 before `start()`.
     public var port: Int { daemon.withLock { $0?.port ?? 0 } }
 
+    /// The event loop libmicrohttpd runs (``ServerConfiguration/eventLoop``, or poll for one
+    /// thread); `nil` before `start()`.
+    public var eventLoop: ServerConfiguration.EventLoop? { daemon.withLock { $0?.eventLoop } }
+
     /// Requests received and not yet completed.
     public var requestsInFlight: Int { daemon.withLock { $0?.requestsInFlight ?? 0 } }
 
