@@ -52,6 +52,7 @@ public final class ResponseStream: Sendable {
             if state.queued - state.unbudgeted + bytes.count > maxQueuedBytes
                 || total.map({ !$0.reserve(bytes.count) }) == true
             {
+                state.droppedAtBound = true
                 state.drop()
                 return .dropped
             }
@@ -102,19 +103,21 @@ public final class ResponseStream: Sendable {
 
     /// Called once the stream closed, outside the lock.
     func closed(_ reason: Closing) {
-        let released: Int? = state.withLock { state in
+        let released: (bytes: Int, reason: Closing)? = state.withLock { state in
             guard !state.released else { return nil }
             state.released = true
             state.open = false
             state.binding = nil
-            return state.takeAllQueued()
+            // The socket shut down by a drop can end the connection, on libmicrohttpd's thread,
+            // before the sender reports the drop (more often with epoll, which sees it at once).
+            return (state.takeAllQueued(), state.droppedAtBound ? .dropped : reason)
         }
         let host = host.withLock { $0 }
         // Removed whenever the connection ends, even when closed before it was queued.
         host?.remove(self)
         guard let released else { return }
-        host?.release(released)
-        onClose(self, reason)
+        host?.release(released.bytes)
+        onClose(self, released.reason)
     }
 
     private enum SendOutcome { case queued, closed, dropped }

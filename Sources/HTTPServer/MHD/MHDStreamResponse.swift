@@ -20,6 +20,9 @@ struct StreamState: ~Copyable {
     var finishing = false
     /// `onClose` was called and the budget given back.
     var released = false
+    /// Dropped by ``ResponseStream/send(_:)`` at a bound: `onClose` is told `.dropped` even when the
+    /// connection's end, which the drop causes, is noticed first on libmicrohttpd's thread.
+    var droppedAtBound = false
     /// The connection sending the stream (its address: a pointer is not `Sendable`), once queued
     /// on it and until it ends.
     var binding: UInt?
