@@ -1,5 +1,6 @@
 /* The part bench/http's C servers share: a libmicrohttpd daemon configured as segued's server is
- * (poll, thread pool of the core count, 30 s connection timeout), run until SIGTERM or SIGINT. */
+ * (epoll with a thread pool of the core count, poll() on one core; 30 s connection timeout), run
+ * until SIGTERM or SIGINT. */
 #ifndef SEGUED_BENCH_BASELINE_H
 #define SEGUED_BENCH_BASELINE_H
 #include <microhttpd.h>
@@ -23,14 +24,17 @@ static int request_complete(void **con_cls, size_t *upload_data_size)
 
 /* Serves `handler` on `port` until a signal; returns the process's exit status.
  * For comparisons at equal settings with segued (bench/http/connections.sh), two environment
- * variables change the defaults: BASELINE_LOOP=epoll waits with epoll instead of poll() (still a
- * thread pool), and BASELINE_CONNECTION_LIMIT=N sets libmicrohttpd's connection limit, which is
- * otherwise FD_SETSIZE - 4 = 1,020 (at the limit, further connections wait in the listen backlog). */
+ * variables change the defaults: BASELINE_LOOP=poll waits with poll() instead of epoll (as
+ * `segued serve --event-loop poll` does), and BASELINE_CONNECTION_LIMIT=N sets libmicrohttpd's
+ * connection limit, which is otherwise FD_SETSIZE - 4 = 1,020 (at the limit, further connections
+ * wait in the listen backlog). */
 static int serve_until_signal(uint16_t port, MHD_AccessHandlerCallback handler)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     const char *loop = getenv("BASELINE_LOOP"), *limit = getenv("BASELINE_CONNECTION_LIMIT");
-    unsigned int flags = loop != NULL && strcmp(loop, "epoll") == 0 ? MHD_USE_EPOLL_INTERNAL_THREAD : MHD_USE_POLL_INTERNAL_THREAD;
+    /* libmicrohttpd 0.9.75's epoll loop without a pool stalls at 128*k ready connections. */
+    int epoll = cores > 1 && !(loop != NULL && strcmp(loop, "poll") == 0);
+    unsigned int flags = epoll ? MHD_USE_EPOLL_INTERNAL_THREAD : MHD_USE_POLL_INTERNAL_THREAD;
     sigset_t set;
     int signal_number;
     /* Blocked before the daemon's threads start, so that they inherit the mask and sigwait gets it. */

@@ -5,7 +5,7 @@
 # that both servers hold every connection (the C server's default limit, FD_SETSIZE - 4 = 1,020,
 # leaves the rest waiting in the listen backlog, where wrk does not time them). ROUNDS rounds run
 # the four servers in turn, so that what the other helpers do to the shared cores falls on all of
-# them alike; then the mean and the range of each.
+# them alike; then the mean and the range of each. Figures and what they showed: bench/http/NOTES.md.
 # "held" is the established connections the server's port had 5 s into the run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
