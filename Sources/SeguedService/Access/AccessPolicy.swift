@@ -63,18 +63,15 @@ public struct AccessPolicy: Sendable {
     /// `GET …/stack` under callgrind. Only ASCII can match, so comparing bytes, ASCII letters folded,
     /// accepts the same names.
     static func isLoopbackName(_ host: String) -> Bool {
-        host.utf8.withContiguousStorageIfAvailable { isLoopbackName(Slice(base: $0, bounds: $0.indices)) }
-            ?? isLoopbackName(Slice(base: Array(host.utf8), bounds: 0..<host.utf8.count))
-    }
-
-    private static func isLoopbackName<Bytes: RandomAccessCollection<UInt8>>(_ name: Slice<Bytes>) -> Bool {
-        if name.first == UInt8(ascii: "[") {
-            guard let close = name.firstIndex(of: UInt8(ascii: "]")) else { return false }
-            let rest = name[name.index(after: close)...]
+        // A Substring's UTF-8 view shares the field's storage: nothing is copied.
+        let bytes = Substring(host).utf8
+        if bytes.first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            let rest = bytes[bytes.index(after: close)...]
             guard rest.isEmpty || isPort(rest) else { return false }
-            return name[...close].elementsEqual("[::1]".utf8)
+            return bytes[...close].elementsEqual("[::1]".utf8)
         }
-        var name = name
+        var name = bytes
         if let colon = name.firstIndex(of: UInt8(ascii: ":")) {
             guard isPort(name[colon...]) else { return false }
             name = name[..<colon]
@@ -84,7 +81,7 @@ public struct AccessPolicy: Sendable {
 
     /// A dotted-quad literal in 127.0.0.0/8 (a server may listen on 127.0.0.2; a page reaching it by
     /// such a literal was loaded from this machine, not through a rebound name).
-    private static func isLoopbackIPv4<Bytes: RandomAccessCollection<UInt8>>(_ name: Slice<Bytes>) -> Bool {
+    private static func isLoopbackIPv4(_ name: Substring.UTF8View) -> Bool {
         let parts = name.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0].elementsEqual("127".utf8) else { return false }
         return parts.allSatisfy { part in
@@ -93,7 +90,7 @@ public struct AccessPolicy: Sendable {
     }
 
     /// ":" and one to five digits.
-    private static func isPort<Bytes: RandomAccessCollection<UInt8>>(_ text: Slice<Bytes>) -> Bool {
+    private static func isPort(_ text: Substring.UTF8View) -> Bool {
         let digits = text.dropFirst()
         return text.first == UInt8(ascii: ":") && (1...5).contains(digits.count) && digits.allSatisfy(isDigit)
     }
