@@ -4,7 +4,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 
-.PHONY: run test check-readme test-browser release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-import clean
+.PHONY: run test check-readme test-browser release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-http-connections bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself), and
 ## libgoogle-perftools-dev when it cannot find tcmalloc (the shipped binary's allocator).
@@ -56,6 +56,9 @@ bench-http-budget: deps
 
 bench-http-full-sessions: deps
 	bench/http/full_sessions.sh
+
+bench-http-connections: deps
+	bench/http/connections.sh
 
 clean:
 	rm -rf .build

@@ -64,12 +64,43 @@ static inline struct MHD_Response *segued_mhd_length_only_response(uint64_t leng
     return MHD_create_response_from_callback(length, 1024, segued_mhd_no_content, NULL, NULL);
 }
 
+/// A response for one request that shares a prepared response's body (no copy) and carries its
+/// header fields: `fields` holds `count` names and values, alternating, NUL-terminated and checked
+/// when prepared. `release(cls)` runs when libmicrohttpd destroys the response (after it is sent), so
+/// the caller keeps the body alive until then. With `stated_length` != UINT64_MAX the response has no
+/// content and states that length (a 304, segued_mhd_length_only_response). `release` runs exactly
+/// once, also when NULL is returned. The caller adds its request's own fields, queues the response
+/// and destroys it.
+static inline struct MHD_Response *segued_mhd_response_sharing(
+    const void *body, size_t size, uint64_t stated_length, const char *const *fields, size_t count,
+    MHD_ContentReaderFreeCallback release, void *cls)
+{
+    struct MHD_Response *response;
+    if (stated_length != UINT64_MAX) {
+        response = MHD_create_response_from_callback(stated_length, 1024, segued_mhd_no_content, cls, release);
+    } else {
+        response = MHD_create_response_from_buffer_with_free_callback_cls(size, body, release, cls);
+    }
+    if (response == NULL) {
+        release(cls);
+        return NULL;
+    }
+    for (size_t i = 0; i + 1 < count; i += 2) {
+        if (MHD_add_response_header(response, fields[i], fields[i + 1]) != MHD_YES) {
+            MHD_destroy_response(response);
+            return NULL;
+        }
+    }
+    return response;
+}
+
 /// Fixed-arity wrapper around the variadic MHD_start_daemon, which Swift cannot call.
 ///
 /// Binds `host` (an IPv4 or IPv6 literal) and `port` (0: an ephemeral port) with an internal
-/// poll() thread pool of `threads` (MHD_USE_EPOLL without a pool stalls at 128*k ready connections,
-/// see notes/libmicrohttpd.md) and suspend/resume (which brings the inter-thread channel that
-/// MHD_quiesce_daemon needs). `timeout` is in seconds; MHD's default is "never", which invites
+/// thread pool of `threads`, each waiting with epoll when `epoll` is nonzero, else with poll()
+/// (MHD_USE_EPOLL without a pool stalls at 128*k ready connections, see notes/libmicrohttpd.md;
+/// the caller passes 0 for a single thread), and suspend/resume (which brings the inter-thread
+/// channel that MHD_quiesce_daemon needs). `timeout` is in seconds; MHD's default is "never", which invites
 /// slowloris. URL escapes are decoded by segued_mhd_unescape. Returns NULL with `*bad_address = 1`
 /// when `host` is not an address literal.
 ///
@@ -82,12 +113,12 @@ static inline struct MHD_Daemon *segued_mhd_start(
     MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     MHD_AcceptPolicyCallback accept_policy, MHD_NotifyConnectionCallback notify_connection, void *connections_cls,
-    unsigned int security_flags, const struct MHD_OptionItem *security_options, int *bad_address)
+    unsigned int security_flags, const struct MHD_OptionItem *security_options, int epoll, int *bad_address)
 {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *address;
-    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | security_flags;
+    unsigned int flags = (epoll ? MHD_USE_EPOLL_INTERNAL_THREAD : MHD_USE_POLL_INTERNAL_THREAD) | MHD_ALLOW_SUSPEND_RESUME | security_flags;
     memset(&v4, 0, sizeof v4);
     memset(&v6, 0, sizeof v6);
     *bad_address = 0;
@@ -215,6 +246,13 @@ static inline uint16_t segued_mhd_bound_port(struct MHD_Daemon *daemon)
 {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info == NULL ? 0 : info->port;
+}
+
+/// Whether the daemon waits with epoll (MHD_DAEMON_INFO_FLAGS has MHD_USE_EPOLL).
+static inline int segued_mhd_uses_epoll(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_FLAGS);
+    return info != NULL && (info->flags & MHD_USE_EPOLL) != 0;
 }
 
 /// Closes the listen socket MHD_quiesce_daemon handed back (-1: none).

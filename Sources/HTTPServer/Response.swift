@@ -9,6 +9,11 @@ public struct Response: Sendable {
     /// A body written while it is sent (``ResponseStream``), in place of `body`: sent chunked, for as
     /// long as the stream is open.
     public var stream: ResponseStream?
+    /// Header fields for the request this answers alone (its request id, `Connection: close` while
+    /// draining), sent after `headers`. Changing them keeps `prepared`: a response prepared once and
+    /// kept (a session's stack) still goes out with each request's own fields, queued as a cheap
+    /// response that shares the prepared body (``PreparedResponse``).
+    public private(set) var requestHeaders: [(name: String, value: String)] = []
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
@@ -22,12 +27,28 @@ public struct Response: Sendable {
         self.stream = stream
     }
 
+    /// The field `name`, from ``requestHeaders`` or ``headers``.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        (requestHeaders.first { sameFieldName($0.name, name) } ?? headers.first { sameFieldName($0.name, name) })?.value
     }
 
     public mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll { $0.name.lowercased() == name.lowercased() }
+        headers.removeAll { sameFieldName($0.name, name) }
         headers.append((name, value))
     }
+
+    /// Sets a field of ``requestHeaders``, replacing any field of that name (one in ``headers`` too,
+    /// which then drops the prepared form; the responses that are prepared have none).
+    public mutating func setRequestHeader(_ name: String, _ value: String) {
+        // Runs on every request (the request id): the checks compare bytes and allocate nothing.
+        if headers.contains(where: { sameFieldName($0.name, name) }) { headers.removeAll { sameFieldName($0.name, name) } }
+        if requestHeaders.contains(where: { sameFieldName($0.name, name) }) { requestHeaders.removeAll { sameFieldName($0.name, name) } }
+        requestHeaders.append((name, value))
+    }
+}
+
+/// Whether two field names are the same, ASCII letters compared without case (RFC 9110 §5.1; names
+/// are ASCII tokens), without making lowercased copies.
+func sameFieldName(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
 }

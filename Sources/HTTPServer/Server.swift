@@ -31,6 +31,10 @@ public final class Server: Sendable {
     /// The bound port (the ephemeral one when configured with 0); 0 before `start()`.
     public var port: Int { daemon.withLock { $0?.port ?? 0 } }
 
+    /// The event loop libmicrohttpd runs (``ServerConfiguration/eventLoop``, or poll for one
+    /// thread); `nil` before `start()`.
+    public var eventLoop: ServerConfiguration.EventLoop? { daemon.withLock { $0?.eventLoop } }
+
     /// Requests received and not yet completed.
     public var requestsInFlight: Int { daemon.withLock { $0?.requestsInFlight ?? 0 } }
 
@@ -42,6 +46,10 @@ public final class Server: Sendable {
 
     /// Connections refused by the connection limits since the start.
     public var refusedConnections: Int { core.connections.refused.load(ordering: .relaxed) }
+
+    /// Responses sent from their prepared form (``Response/preparedForReuse()``) since the start:
+    /// how often a kept response was reused rather than built again for the request.
+    public var preparedResponsesSent: Int { core.preparedResponsesSent.load(ordering: .relaxed) }
 
     /// Streamed responses being sent now, and the bytes queued in them.
     public var openStreams: Int { core.streams.streams.count }

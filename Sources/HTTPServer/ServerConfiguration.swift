@@ -6,6 +6,8 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     /// libmicrohttpd's internal thread pool; defaults to the number of cores.
     public var threads: Int
+    /// How each of libmicrohttpd's threads waits for its connections (``EventLoop``).
+    public var eventLoop: EventLoop
     /// Seconds a connection may stay idle before it is closed.
     public var connectionTimeout: Int
     /// Open connections, streams included; more are refused at once (closed on accept).
@@ -52,8 +54,9 @@ public struct ServerConfiguration: Sendable {
         routeBodyLimit: (@Sendable (_ method: String, _ path: String) -> Int?)? = nil, cors: CORSPolicy = CORSPolicy(),
         tls: TLSConfiguration? = nil, connectionsPerAddress: Int = 1024, requestTimeout: Int = 30,
         socketBufferSize: Int = 64 << 10, maxStreamBytes: Int = 64 << 20,
-        streamHeartbeat: Duration = .seconds(15)
+        streamHeartbeat: Duration = .seconds(15), eventLoop: EventLoop = .platformDefault
     ) {
+        self.eventLoop = eventLoop
         self.host = host
         self.port = port
         self.threads = threads ?? ServerConfiguration.coreCount
@@ -77,6 +80,29 @@ public struct ServerConfiguration: Sendable {
     }
 
     static var coreCount: Int { max(1, sysconfCores()) }
+
+    /// Whether libmicrohttpd is started with epoll: ``EventLoop/epoll`` and a pool of 2 threads or
+    /// more. libmicrohttpd 0.9.75's epoll loop without a pool stalls when exactly 128·k connections
+    /// are ready (notes/libmicrohttpd.md, pitfall 2), so a single thread polls.
+    var usesEpoll: Bool { eventLoop == .epoll && threads > 1 }
+
+    /// libmicrohttpd's way of waiting for its connections' sockets, in each pool thread.
+    /// bench/http/connections.sh measures both at 4,096 connections (figures in bench/http/NOTES.md).
+    public enum EventLoop: String, Sendable, CaseIterable {
+        /// `poll()`: every pass hands the kernel, and then walks, every connection the thread holds.
+        case poll
+        /// Linux's `epoll`: a pass sees only the connections that are ready. With one thread
+        /// (``ServerConfiguration/threads`` 1), `poll` is used instead (``usesEpoll``).
+        case epoll
+
+        public static var platformDefault: EventLoop {
+            #if os(Linux)
+                .epoll
+            #else
+                .poll
+            #endif
+        }
+    }
 }
 
 #if canImport(Glibc)

@@ -15,6 +15,8 @@ final class ServerCore: Sendable {
     let connections: ConnectionTable
     /// Open streams and the bytes queued in them.
     let streams: StreamHost
+    /// Responses queued from their prepared form (``PreparedResponse``), since the start.
+    let preparedResponsesSent = Atomic<Int>(0)
     /// Set when a graceful stop begins: responses then close their connection.
     let draining = Atomic<Bool>(false)
 
@@ -28,12 +30,12 @@ final class ServerCore: Sendable {
     /// Runs the handler with CORS applied: preflights from allowed origins are answered here.
     func respond(to request: Request) -> Response {
         if var preflight = configuration.cors.preflight(request) {
-            if draining.load(ordering: .relaxed) { preflight.setHeader("Connection", "close") }
+            if draining.load(ordering: .relaxed) { preflight.setRequestHeader("Connection", "close") }
             return preflight
         }
         var response = handler(request)
         configuration.cors.apply(to: &response, for: request)
-        if draining.load(ordering: .relaxed) { response.setHeader("Connection", "close") }
+        if draining.load(ordering: .relaxed) { response.setRequestHeader("Connection", "close") }
         return response
     }
 }

@@ -73,7 +73,8 @@ public final class SeguedService: Sendable {
         metrics.recordRequest(route: endpoint, method: request.method, status: response.status, duration: duration)
         var answered = response
         let requestID = RequestID.from(request.header(RequestID.header))
-        answered.setHeader(RequestID.header, requestID)
+        // Per request: a response kept and prepared once (a session's stack) stays prepared.
+        answered.setRequestHeader(RequestID.header, requestID)
         if configuration.logRequests {
             logRequest(request, id: requestID, route: matched, response: answered, duration: duration)
         }

@@ -72,6 +72,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds an idle connection is kept open.")
     var connectionTimeout = 30
 
+    @Option(help: "How the HTTP threads wait for their connections: epoll (Linux's default: a wakeup sees only ready connections) or poll (each wakeup walks every open connection).")
+    var eventLoop: ServerConfiguration.EventLoop = .platformDefault
+
     // Connections and streams (issue 22 item 3, issue 20 item 2).
     @Option(help: "Open connections, event streams included; more are refused at once.")
     var maxConnections = 4096
@@ -211,7 +214,7 @@ struct Serve: ParsableCommand {
                 connectionLimit: maxConnections, maxBodySize: maxBodySize, routeBodyLimit: service.bodyLimit,
                 cors: CORSPolicy(allowedOrigins: Set(corsOrigins)), tls: security.tls,
                 connectionsPerAddress: maxConnectionsPerAddress, requestTimeout: requestTimeout, socketBufferSize: socketBuffer,
-                maxStreamBytes: maxStreamBytes, streamHeartbeat: .seconds(streamHeartbeat)),
+                maxStreamBytes: maxStreamBytes, streamHeartbeat: .seconds(streamHeartbeat), eventLoop: eventLoop),
             handler: service.handle)
         do {
             try server.start()
@@ -257,3 +260,6 @@ enum LogFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+/// `--event-loop poll|epoll`.
+extension ServerConfiguration.EventLoop: ExpressibleByArgument {}

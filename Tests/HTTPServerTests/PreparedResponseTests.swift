@@ -43,5 +43,34 @@ struct PreparedResponseTests {
         body.body = []
         #expect(status.prepared == nil && header.prepared == nil && body.prepared == nil)
         #expect(Self.shared.prepared != nil)
+        // A field of the request's own keeps it; one replacing a field of the response drops it.
+        var requestField = Self.shared
+        requestField.setRequestHeader("X-Request-ID", "r1")
+        var replacing = Self.shared
+        replacing.setRequestHeader("ETag", "\"8\"")
+        #expect(requestField.prepared != nil && requestField.header("X-Request-ID") == "r1")
+        #expect(replacing.prepared == nil && replacing.header("ETag") == "\"8\"" && replacing.headers.count == 2)
+    }
+
+    @Test func requestFields_areSentWithThePreparedBody_toTheirRequestOnly() throws {
+        let server = Server(configuration: ServerConfiguration(port: 0)) { request in
+            var response = PreparedResponseTests.shared
+            if let id = request.header("x-request-id") { response.setRequestHeader("X-Request-ID", id) }
+            return response
+        }
+        try server.start()
+        defer { server.shutdown(gracePeriod: .seconds(2)) }
+        let client = HTTPClient(port: server.port)
+        for id in ["a", "b", "a"] {
+            let reply = try client.send("GET", "/stack", headers: ["X-Request-ID": id])
+            #expect(reply.status == 201 && reply.text == #"{"revision":7}"#)
+            #expect(reply.header("X-Request-ID") == id && reply.header("ETag") == "\"7\"")
+            #expect(reply.header("Cache-Control") == "no-store" && reply.header("X-Content-Type-Options") == "nosniff")
+        }
+        let plain = try client.send("GET", "/stack")
+        #expect(plain.header("X-Request-ID") == nil && plain.text == #"{"revision":7}"#)
+        #expect(server.preparedResponsesSent == 4)
+        // The shared prepared response outlives the per-request ones made from its bytes.
+        #expect(PreparedResponseTests.shared.prepared != nil)
     }
 }

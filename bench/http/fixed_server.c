@@ -1,5 +1,5 @@
 /* The baseline for bench/http: a minimal libmicrohttpd server that answers every request with a
- * fixed 210-byte JSON body, configured as segued's server is (poll, thread pool of the core count,
+ * fixed 210-byte JSON body, configured as segued's server is (epoll, thread pool of the core count,
  * respond on the second access-handler call). Usage: fixed_server PORT */
 #include "baseline.h"
 #include <stdio.h>

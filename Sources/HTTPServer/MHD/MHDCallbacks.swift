@@ -32,7 +32,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
             nulInTarget: mhdTargetHidesNUL(url: url, version: version, rawLength: context.rawTargetLength),
             nulInHeaders: segued_mhd_hides_nul(connection, method, url, version) != 0,
             tooManyQueryArguments: context.tooManyQueryArguments)
-        if let refusal = RequestValidation.refusal(for: shape) { return mhdQueue(refusal, on: connection) }
+        if let refusal = RequestValidation.refusal(for: shape) { return mhdQueue(refusal, on: connection, core: core) }
         return .YES
     }
     if uploadDataSize.pointee > 0 {
@@ -51,7 +51,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         body: context.body, bodyExceededLimit: context.exceededLimit)
     let response = core.respond(to: request)
     if let stream = response.stream { return mhdQueueStream(stream, response, context: context, core: core, on: connection) }
-    return mhdQueue(response, on: connection)
+    return mhdQueue(response, on: connection, core: core)
 }
 
 /// `MHD_OPTION_URI_LOG_CALLBACK`: called with the raw request target once the request line is in,
@@ -152,7 +152,7 @@ private func mhdQueueStream(
 ) -> MHD_Result {
     // Sent chunked, a stream is read straight into the connection's write buffer; the response's
     // own block (allocated per stream whatever its use) serves only unchunked HTTP/1.0 clients.
-    guard let made = mhdStreamResponse(stream, headers: response.headers, connection: connection, blockSize: 2048) else {
+    guard let made = mhdStreamResponse(stream, headers: response.headers + response.requestHeaders, connection: connection, blockSize: 2048) else {
         stream.closed(.disconnected)
         return .NO
     }
@@ -162,11 +162,16 @@ private func mhdQueueStream(
     return MHD_queue_response(connection, UInt32(response.status), made)
 }
 
-/// Queues `response`: its prepared MHD response when it has one, else one made for it and
-/// destroyed right away (pitfall 7: MUST_COPY for Swift buffers; MHD keeps it until sent).
-private func mhdQueue(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
+/// Queues `response`: its prepared MHD response when it has one (as it is, or with the request's
+/// own fields as a response sharing its body), else one made for it and destroyed right away
+/// (pitfall 7: MUST_COPY for Swift buffers; MHD keeps it until sent).
+private func mhdQueue(_ response: Response, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
     if let prepared = response.prepared {
-        return MHD_queue_response(connection, UInt32(response.status), prepared.handle)
+        core.preparedResponsesSent.add(1, ordering: .relaxed)
+        if response.requestHeaders.isEmpty { return MHD_queue_response(connection, UInt32(response.status), prepared.handle) }
+        guard let made = prepared.response(adding: response.requestHeaders) else { return .NO }
+        defer { MHD_destroy_response(made) }
+        return MHD_queue_response(connection, UInt32(response.status), made)
     }
     guard let made = mhdResponse(response) else { return .NO }
     defer { MHD_destroy_response(made) }

@@ -31,7 +31,7 @@ final class MHDDaemon: @unchecked Sendable {
                 UInt32(configuration.connectionTimeout), mhdConnectionLimit,
                 configuration.connectionMemoryLimit, mhdAccessHandler, retained.toOpaque(), mhdRequestCompleted,
                 retained.toOpaque(), mhdAcceptPolicy, mhdNotifyConnection, retained.toOpaque(), flags, options,
-                &badAddress)
+                configuration.usesEpoll ? 1 : 0, &badAddress)
         }
         guard let started else {
             retained.release()
@@ -110,6 +110,9 @@ final class MHDDaemon: @unchecked Sendable {
             }
         }
     }
+
+    /// The event loop libmicrohttpd runs, as it reports its flags.
+    var eventLoop: ServerConfiguration.EventLoop { segued_mhd_uses_epoll(daemon) != 0 ? .epoll : .poll }
 
     var requestsInFlight: Int { core.takeUnretainedValue().inFlight.load(ordering: .relaxed) }
 }
