@@ -100,16 +100,13 @@ extension SeguedService {
 extension Problem {
     /// A snapshot that names a storyboard this daemon does not hold (upload it first: ids are content hashes).
     static func snapshotStoryboardMissing(_ id: String) -> Problem {
-        Problem(
-            code: "unknown-storyboard", title: "Unknown storyboard", status: 404,
-            detail: "The snapshot names storyboard \"\(id)\", which this daemon does not hold; upload the same storyboard (its id is a hash of its content) and retry.",
+        Problem(.unknownStoryboard, detail: "The snapshot names storyboard \"\(id)\", which this daemon does not hold; upload the same storyboard (its id is a hash of its content) and retry.",
             extensions: [("storyboard", .string(id))])
     }
 
     /// A snapshot whose values do not make a state the engine could have produced.
     static func invalidSnapshot(path: String, _ message: String) -> Problem {
-        Problem(
-            code: "invalid-snapshot", title: "Invalid snapshot", status: 422, detail: "\(path): \(message)",
+        Problem(.invalidSnapshot, detail: "\(path): \(message)",
             extensions: [("errors", .issues([(path, message, nil, nil)]))])
     }
 }
