@@ -86,3 +86,19 @@ struct ContractRoutesTests {
         #expect(try service.handle(.make("GET", "/v1/sessions/\(id)")).json["revision"]?.intValue == 1)
     }
 }
+
+extension ContractRoutesTests {
+    /// A `PUT` of an id in use answers for that id, 409 `session-exists`, whatever the body names: a
+    /// session to fork or a storyboard that does not exist is not looked up (its 404 would read as
+    /// the id's). The session is left as it was.
+    @Test func putOfAnIdInUse_is409_whateverTheBodyNames() throws {
+        let created = service.handle(.make("PUT", "/v1/sessions/taken", json: #"{"storyboard": "demo"}"#))
+        #expect(created.status == 201)
+        for body in [#"{"from": "no-such-session"}"#, #"{"storyboard": "no-such-storyboard"}"#, #"{"from": "taken"}"#] {
+            try service.handle(.make("PUT", "/v1/sessions/taken", json: body)).expectProblem(409, "session-exists")
+        }
+        try service.handle(.make("PUT", "/v1/sessions/fresh", json: #"{"from": "no-such-session"}"#)).expectProblem(404, "unknown-session")
+        try service.handle(.make("PUT", "/v1/sessions/fresh", json: #"{"storyboard": "no-such-storyboard"}"#)).expectProblem(404, "unknown-storyboard")
+        #expect(service.handle(.make("PUT", "/v1/sessions/taken", json: #"{"storyboard": "demo"}"#)).status == 200)
+    }
+}

@@ -20,15 +20,22 @@ extension SeguedService {
             id = SessionID.random()
         }
         var body = try RequestBody(request)
-        if !body.isMissing("from") { return try forkSession(&body, id: id) }
-        if !body.isMissing("snapshot") { return try restoreSession(&body, id: id) }
+        if !body.isMissing("from") { return try forkSession(&body, id: id, isPut: requestedID != nil) }
+        if !body.isMissing("snapshot") { return try restoreSession(&body, id: id, isPut: requestedID != nil) }
         body.only(["storyboard", "profile", "traits", "initialScene", "from", "snapshot"])
         let reference = body.required("storyboard")
         let profile = body.enumeration(Profile.self, "profile") ?? configuration.defaultProfile
         let traits = readTraits(&body)
         let initialScene = body.string("initialScene").map { SceneID($0) }
         let storyboardReference = try body.finish(reference)
-        let stored = try storyboards.find(storyboardReference)
+        let stored: StoredStoryboard
+        do {
+            stored = try storyboards.find(storyboardReference)
+        } catch {
+            // A PUT of an id in use answers for that id: no storyboard makes its configuration.
+            if requestedID != nil, sessions[id] != nil { throw .sessionExists(id.rawValue) }
+            throw error
+        }
         if let initialScene, stored.storyboard.scenes[initialScene] == nil {
             throw .invalidRequest([("initialScene", "unknown scene \"\(initialScene)\"")])
         }
