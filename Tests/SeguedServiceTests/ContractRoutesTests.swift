@@ -102,3 +102,23 @@ extension ContractRoutesTests {
         #expect(service.handle(.make("PUT", "/v1/sessions/taken", json: #"{"storyboard": "demo"}"#)).status == 200)
     }
 }
+
+extension ContractRoutesTests {
+    /// In a segued JSON upload, null is missing: a null `format` or `initialScene` is refused naming
+    /// it (both were accepted, the initial scene as ""), and a null `classes`, `name` or `documents`
+    /// is absent, as openapi.yaml's StoryboardDocument says.
+    @Test func storyboardUpload_nullIsMissing() throws {
+        for (member, expected) in [("format", "format"), ("initialScene", "initialScene")] {
+            var members = [#""format": "segued.storyboard/1""#, #""initialScene": "a""#, #""scenes": {"a": {}}"#]
+            members = members.map { $0.hasPrefix("\"\(member)\"") ? "\"\(member)\": null" : $0 }
+            let response = service.handle(.make("POST", "/v1/storyboards", json: "{\(members.joined(separator: ", "))}"))
+            try response.expectProblem(422, "invalid-storyboard")
+            #expect(try response.json["errors"]?.arrayValue?.compactMap { $0["path"]?.stringValue } == [expected])
+        }
+        let nulls = service.handle(.make("POST", "/v1/storyboards", json: #"""
+            {"format": "segued.storyboard/1", "initialScene": "a", "scenes": {"a": {}}, "classes": null, "name": null, "documents": null}
+            """#))
+        #expect([200, 201].contains(nulls.status), "\(nulls.text)")
+        #expect(try nulls.json["name"]?.stringValue == "Main")
+    }
+}
