@@ -122,3 +122,14 @@ extension ContractRoutesTests {
         #expect(try nulls.json["name"]?.stringValue == "Main")
     }
 }
+
+extension ContractRoutesTests {
+    /// A scene's `shouldPerformSegue` and `canPerformUnwindSegueAction` sent as null are absent, as
+    /// every other member (they were refused as "expected an object").
+    @Test func storyboardUpload_nullAnswerMapsAreAbsent() throws {
+        let response = service.handle(.make("POST", "/v1/storyboards", json: #"""
+            {"format": "segued.storyboard/1", "initialScene": "a", "scenes": {"a": {"shouldPerformSegue": null, "canPerformUnwindSegueAction": null, "kind": null}}}
+            """#))
+        #expect([200, 201].contains(response.status), "\(response.text)")
+    }
+}
