@@ -127,7 +127,7 @@ public enum StoryboardJSONLoader {
         guard let object = reader.object(value, at: path) else { return nil }
         reader.rejectUnknownKeys(object, known: segueKeys, at: path)
         guard let kind = reader.enumeration(SegueKind.self, object, "kind", at: path) else {
-            if object["kind"] == nil { reader.fail("\(path).kind", "missing") }
+            if (object["kind"] ?? .null) == .null { reader.fail("\(path).kind", "missing") }  // null is missing too
             return nil
         }
         var segue = Segue(kind: kind)
