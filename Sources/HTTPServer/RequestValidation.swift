@@ -34,8 +34,7 @@ enum RequestValidation {
         if shape.nulInTarget { return malformed("The request target contains a NUL byte.") }
         if shape.nulInHeaders { return malformed("The method or a header field contains a NUL byte, or a header is folded over lines.") }
         if shape.tooManyQueryArguments {
-            return HTTPProblem.response(
-                status: 414, code: "too-many-query-arguments", title: "URI Too Long",
+            return HTTPProblem.tooManyQueryArguments.response(
                 detail: "A request may carry at most \(maxQueryArguments) query arguments.")
         }
         let hosts = shape.headerFields.count { $0.name == "host" }
@@ -48,15 +47,14 @@ enum RequestValidation {
         }
         if lengths.count > 1 { return malformed("A request must not carry different Content-Length values.") }
         if codings.count > 1 || codings.contains(where: { !isChunked($0) }) {
-            return HTTPProblem.response(
-                status: 501, code: "unsupported-transfer-coding", title: "Not Implemented",
+            return HTTPProblem.unsupportedTransferCoding.response(
                 detail: "The only transfer coding accepted is chunked.")
         }
         return nil
     }
 
     private static func malformed(_ detail: String) -> Response {
-        HTTPProblem.response(status: 400, code: "malformed-request", title: "Bad Request", detail: detail)
+        HTTPProblem.malformedRequest.response(detail: detail)
     }
 
     /// libmicrohttpd treats the value case-insensitively as one coding (connection.c,

@@ -95,9 +95,11 @@ struct SystemRoutesTests {
         #expect(page["gap"] == nil)
         try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("limit", "0")])).expectProblem(400, "invalid-parameter")
         try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("after", "x")])).expectProblem(400, "invalid-parameter")
-        // The largest `after` there is: nothing after it (it once overflowed and took the daemon down).
-        let end = try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("after", String(Int.max))])).json
-        #expect(end == (try JSONValue.parse(#"{"events": [], "next": \#(Int.max), "lastSeq": 55, "more": false}"#)))
+        // The largest `after` there is (2^52, openapi.yaml's maximum): nothing after it. Int.max once
+        // overflowed and took the daemon down; it is now out of bounds.
+        let end = try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("after", String(1 << 52))])).json
+        #expect(end == (try JSONValue.parse(#"{"events": [], "next": \#(1 << 52), "lastSeq": 55, "more": false}"#)))
+        try service.handle(.make("GET", "/v1/sessions/\(id)/events", query: [("after", String(Int.max))])).expectProblem(400, "invalid-parameter")
 
         let small = SeguedService(configuration: ServiceConfiguration(eventLogCapacity: 10))
         let smallID = try small.demoSession()

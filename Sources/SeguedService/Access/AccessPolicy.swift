@@ -106,17 +106,13 @@ extension Substring {
 
 extension Problem {
     static func unauthorized(invalidToken: Bool) -> Problem {
-        Problem(
-            code: "unauthorized", title: "Unauthorized", status: 401,
-            detail: invalidToken
+        Problem(.unauthorized, detail: invalidToken
                 ? "The bearer token is not the server's."
                 : "This server requires Authorization: Bearer <token> (see the README's Security section).",
             headers: [("WWW-Authenticate", invalidToken ? "Bearer realm=\"segued\", error=\"invalid_token\"" : "Bearer realm=\"segued\"")])
     }
 
     static func hostNotAllowed(_ host: String) -> Problem {
-        Problem(
-            code: "host-not-allowed", title: "Misdirected Request", status: 421,
-            detail: "This server listens on loopback and answers only requests for localhost, 127.0.0.1 or [::1], not \"\(host)\" (a page on another site reaching it through DNS rebinding).")
+        Problem(.hostNotAllowed, detail: "This server listens on loopback and answers only requests for localhost, 127.0.0.1 or [::1], not \"\(host)\" (a page on another site reaching it through DNS rebinding).")
     }
 }

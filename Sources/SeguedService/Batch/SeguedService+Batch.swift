@@ -16,12 +16,13 @@ extension SeguedService {
     func operateBatch(_ request: Request, sessionID: String) throws(Problem) -> Response {
         let session = try lookupSession(sessionID)
         let idempotencyKey = try Self.idempotencyKey(request)
+        let ifMatch = try Self.ifMatch(request)
         var body = try RequestBody(request)
         body.only(["operations"])
         let commands = Self.batchCommands(&body)
         try body.finish()
         let idempotency = idempotencyKey.map { IdempotencyCache.Key(key: $0, request: request) }
-        return session.performBatch(commands, ifMatch: request.header("if-match"), idempotency: idempotency) { steps in
+        return session.performBatch(commands, ifMatch: ifMatch, idempotency: idempotency) { steps in
             for (command, step) in zip(commands, steps) {
                 metrics.recordOperation(Self.operationName(command), performed: step.transcript.performed)
             }

@@ -1,23 +1,31 @@
-import Foundation
 import Navigation
 
 extension NavigationError: ProblemConvertible {
     /// 404 for what names something that does not exist, 409 for what the current state forbids,
-    /// 422 for a request that can never be valid.
-    var problem: Problem {
-        let status: Int
-        let title: String
+    /// 422 for a request that can never be valid (``ProblemType/status``).
+    var problem: Problem { Problem(problemType, detail: description) }
+
+    /// An exhaustive switch, so that a new engine error cannot go without a type (and its title).
+    var problemType: ProblemType {
         switch self {
-        case .unknownSegue, .unknownInstance, .unknownScene:
-            status = 404
-            title = "Unknown \(code.replacingOccurrences(of: "unknown-", with: ""))"
-        case .invalidCodeSegueKind, .emptyStack, .segueWithoutIdentifier:
-            status = 422
-            title = "Invalid request"
-        default:
-            status = 409
-            title = "Not possible in the current state"
+        case .unknownSegue: .unknownSegue
+        case .unknownInstance: .unknownInstance
+        case .unknownScene: .unknownScene
+        case .pushWithoutNavigationController: .pushWithoutNavigationController
+        case .pushingNavigationController: .pushingNavigationController
+        case .segueNotPerformable: .segueNotPerformable
+        case .notInWindowHierarchy: .notInWindowHierarchy
+        case .wrongSegueKind: .wrongSegueKind
+        case .segueWithoutIdentifier: .segueWithoutIdentifier
+        case .notANavigationController: .notANavigationController
+        case .notATabBarController: .notATabBarController
+        case .noContainer: .noContainer
+        case .tabIndexOutOfRange: .tabIndexOutOfRange
+        case .notInStack: .notInStack
+        case .emptyStack: .emptyStack
+        case .invalidStackEntry: .invalidStackEntry
+        case .sessionEnded: .sessionEnded
+        case .invalidCodeSegueKind: .invalidCodeSegueKind
         }
-        return Problem(code: code, title: title, status: status, detail: description)
     }
 }

@@ -1,121 +1,89 @@
 /// The problems the service itself raises, one constructor per cause so that each `type` is stable.
 extension Problem {
     static func notFound(_ path: String) -> Problem {
-        Problem(code: "not-found", title: "Not Found", status: 404, detail: "No resource at \(path).")
+        Problem(.notFound, detail: "No resource at \(path).")
     }
     static func methodNotAllowed(_ method: String, allowed: [String]) -> Problem {
-        Problem(
-            code: "method-not-allowed", title: "Method Not Allowed", status: 405,
-            detail: "\(method) is not allowed here; use \(allowed.joined(separator: ", ")).",
+        Problem(.methodNotAllowed, detail: "\(method) is not allowed here; use \(allowed.joined(separator: ", ")).",
             headers: [("Allow", allowed.joined(separator: ", "))])
     }
     static func unknownSession(_ id: String) -> Problem {
-        Problem(code: "unknown-session", title: "Unknown session", status: 404, detail: "No session \"\(id)\".")
+        Problem(.unknownSession, detail: "No session \"\(id)\".")
     }
     static func unknownStoryboard(_ id: String) -> Problem {
-        Problem(code: "unknown-storyboard", title: "Unknown storyboard", status: 404, detail: "No storyboard \"\(id)\".")
+        Problem(.unknownStoryboard, detail: "No storyboard \"\(id)\".")
     }
     static func ambiguousStoryboard(_ name: String, ids: [String]) -> Problem {
-        Problem(
-            code: "ambiguous-storyboard", title: "Ambiguous storyboard", status: 409,
-            detail: "\(ids.count) storyboards are named \"\(name)\" (by their own name or their entry storyboard's): \(ids.joined(separator: ", ")); name one by its id.",
+        Problem(.ambiguousStoryboard, detail: "\(ids.count) storyboards are named \"\(name)\" (by their own name or their entry storyboard's): \(ids.joined(separator: ", ")); name one by its id.",
             extensions: [("storyboards", .strings(ids))])
     }
     static func malformedJSON(_ detail: String) -> Problem {
-        Problem(code: "malformed-json", title: "Malformed JSON", status: 400, detail: detail)
+        Problem(.malformedJSON, detail: detail)
     }
     /// A well-formed body whose fields are wrong: every problem with its path.
     static func invalidRequest(_ issues: [(path: String, message: String)]) -> Problem {
-        Problem(
-            code: "invalid-request", title: "Invalid request", status: 422,
-            detail: issues.map { "\($0.path): \($0.message)" }.joined(separator: "; "),
+        Problem(.invalidRequest, detail: issues.map { "\($0.path): \($0.message)" }.joined(separator: "; "),
             extensions: [("errors", .issues(issues.map { ($0.path, $0.message, nil, nil) }))])
     }
     static func unsupportedMediaType(_ found: String?, expected: [String]) -> Problem {
-        Problem(
-            code: "unsupported-media-type", title: "Unsupported Media Type", status: 415,
-            detail: "Content-Type \(found.map { "\"\($0)\"" } ?? "missing"); expected \(expected.joined(separator: " or ")).",
+        Problem(.unsupportedMediaType, detail: "Content-Type \(found.map { "\"\($0)\"" } ?? "missing"); expected \(expected.joined(separator: " or ")).",
             headers: [("Accept-Post", expected.joined(separator: ", "))])
     }
     /// `what` names the requests the limit applies to (storyboard uploads have their own).
     static func bodyTooLarge(limit: Int, of what: String) -> Problem {
-        Problem(
-            code: "body-too-large", title: "Content Too Large", status: 413, detail: "\(what) are limited to \(limit) bytes.",
+        Problem(.bodyTooLarge, detail: "\(what) are limited to \(limit) bytes.",
             extensions: [("limit", .int(limit))])
     }
     static func revisionConflict(expected: String, current: Int) -> Problem {
-        Problem(
-            code: "revision-conflict", title: "Precondition Failed", status: 412,
-            detail: "If-Match \(expected) does not match the session's revision \(current).",
+        Problem(.revisionConflict, detail: "If-Match \(expected) does not match the session's revision \(current).",
             extensions: [("currentRevision", .int(current))], headers: [("ETag", "\"\(current)\"")])
     }
     static func sessionExists(_ id: String) -> Problem {
-        Problem(
-            code: "session-exists", title: "Session exists", status: 409,
-            detail: "Session \"\(id)\" exists with another configuration; DELETE it first or choose another id.")
+        Problem(.sessionExists, detail: "Session \"\(id)\" exists with another configuration; DELETE it first or choose another id.")
     }
     static func storyboardInUse(_ id: String, sessions: Int) -> Problem {
-        Problem(
-            code: "storyboard-in-use", title: "Storyboard in use", status: 409,
-            detail: "Storyboard \"\(id)\" is used by \(sessions) session(s); end them first.",
+        Problem(.storyboardInUse, detail: "Storyboard \"\(id)\" is used by \(sessions) session(s); end them first.",
             extensions: [("sessions", .int(sessions))])
     }
     static func tooManySessions(limit: Int) -> Problem {
-        Problem(
-            code: "too-many-sessions", title: "Too many sessions", status: 503,
-            detail: "The server holds its limit of \(limit) live sessions; end some or wait for idle ones to expire.",
+        Problem(.tooManySessions, detail: "The server holds its limit of \(limit) live sessions; end some or wait for idle ones to expire.",
             headers: [("Retry-After", "60")])
     }
     /// The service holds its memory budget (`--max-memory`): new sessions, uploads and commands
     /// that grow a session wait until sessions end or expire.
     static func memoryBudgetExceeded(limit: Int, held: Int, adding: Int) -> Problem {
-        Problem(
-            code: "memory-budget-exceeded", title: "Memory budget exceeded", status: 503,
-            detail: "The server holds about \(held) bytes of sessions and storyboards of its memory budget of \(limit) (--max-memory), and this would add about \(adding); end sessions or wait for idle ones to expire.",
+        Problem(.memoryBudgetExceeded, detail: "The server holds about \(held) bytes of sessions and storyboards of its memory budget of \(limit) (--max-memory), and this would add about \(adding); end sessions or wait for idle ones to expire.",
             headers: [("Retry-After", "60")])
     }
     static func tooManyStoryboards(limit: Int) -> Problem {
-        Problem(
-            code: "too-many-storyboards", title: "Too many storyboards", status: 409,
-            detail: "The server holds its limit of \(limit) storyboards; delete unused ones (DELETE /v1/storyboards/{id}) first.")
+        Problem(.tooManyStoryboards, detail: "The server holds its limit of \(limit) storyboards; delete unused ones (DELETE /v1/storyboards/{id}) first.")
     }
     static func storyboardsTooLarge(limit: Int, held: Int, size: Int) -> Problem {
-        Problem(
-            code: "too-many-storyboards", title: "Too many storyboards", status: 409,
-            detail: "The server holds \(held) bytes of storyboards (normalized JSON) of its limit of \(limit), and this one has \(size); delete unused ones (DELETE /v1/storyboards/{id}) first.")
+        Problem(.tooManyStoryboards, detail: "The server holds \(held) bytes of storyboards (normalized JSON) of its limit of \(limit), and this one has \(size); delete unused ones (DELETE /v1/storyboards/{id}) first.")
     }
     static func tooManyInstances(limit: Int, live: Int, asked: Int) -> Problem {
-        Problem(
-            code: "too-many-instances", title: "Too many view controllers", status: 409,
-            detail: live >= limit
+        Problem(.tooManyInstances, detail: live >= limit
                 ? "The session holds its limit of \(limit) live view controllers; pop, dismiss or unwind some first."
                 : "The session holds \(live) live view controllers of its limit of \(limit), and this request asks for \(asked) more; pop, dismiss or unwind some first, or ask for fewer.")
     }
     static func tooMuchData(limit: Int, held: Int, adding: Int) -> Problem {
-        Problem(
-            code: "too-much-data", title: "Too much data", status: 409,
-            detail: "The session's view controllers hold \(held) bytes of data of its limit of \(limit), and this request hands over \(adding); pop, dismiss or unwind the ones holding data, or send less.")
+        Problem(.tooMuchData, detail: "The session's view controllers hold \(held) bytes of data of its limit of \(limit), and this request hands over \(adding); pop, dismiss or unwind the ones holding data, or send less.")
     }
     static func idempotencyKeyReused(_ key: String) -> Problem {
-        Problem(
-            code: "idempotency-key-reused", title: "Idempotency key reused", status: 422,
-            detail: "Idempotency-Key \"\(key)\" was first used with a different request.")
+        Problem(.idempotencyKeyReused, detail: "Idempotency-Key \"\(key)\" was first used with a different request.")
     }
     static func invalidIdempotencyKey(length: Int, limit: Int) -> Problem {
-        Problem(
-            code: "invalid-idempotency-key", title: "Invalid Idempotency-Key", status: 400,
-            detail: "Idempotency-Key must be 1 to \(limit) bytes; this one has \(length).")
+        Problem(.invalidIdempotencyKey, detail: "Idempotency-Key must be 1 to \(limit) bytes; this one has \(length).")
     }
     static func notImplemented(_ what: String) -> Problem {
-        Problem(code: "not-implemented", title: "Not Implemented", status: 501, detail: what)
+        Problem(.notImplemented, detail: what)
     }
     /// A path or query parameter (`parameter` names it): the session id of a `PUT` is one.
     static func invalidParameter(_ name: String, _ message: String) -> Problem {
-        Problem(
-            code: "invalid-parameter", title: "Invalid parameter", status: 400, detail: "\(name): \(message)",
+        Problem(.invalidParameter, detail: "\(name): \(message)",
             extensions: [("parameter", .string(name))])
     }
     static func shuttingDown() -> Problem {
-        Problem(code: "shutting-down", title: "Service Unavailable", status: 503, detail: "The server is shutting down.")
+        Problem(.shuttingDown, detail: "The server is shutting down.")
     }
 }

@@ -19,13 +19,11 @@ public struct Problem: Error, Sendable {
         case issues([(path: String, message: String, line: Int?, column: Int?)])
     }
 
-    public init(
-        code: String, title: String, status: Int, detail: String, extensions: [(String, ExtensionValue)] = [],
-        headers: [(String, String)] = []
-    ) {
-        self.type = "urn:segued:problem:\(code)"
-        self.title = title
-        self.status = status
+    /// `type`, `title` and `status` all come from `kind`: one title and one status per type.
+    public init(_ kind: ProblemType, detail: String, extensions: [(String, ExtensionValue)] = [], headers: [(String, String)] = []) {
+        self.type = kind.uri
+        self.title = kind.title
+        self.status = kind.status
         self.detail = detail
         self.extensions = extensions
         self.headers = headers
@@ -35,11 +33,19 @@ public struct Problem: Error, Sendable {
     public var code: String { String(type.split(separator: ":").last ?? "") }
 
     /// An unexpected failure: no internal detail leaks to the client (it is logged instead).
-    public static let internalError = {
-        var problem = Problem(code: "internal", title: "Internal Server Error", status: 500, detail: "The server failed to answer this request.")
-        problem.type = "about:blank"
-        return problem
-    }()
+    /// `about:blank` (RFC 9457 §4.2.1): its title is the status's reason phrase.
+    public static let internalError = Problem(
+        type: "about:blank", title: "Internal Server Error", status: 500, detail: "The server failed to answer this request.",
+        extensions: [], headers: [])
+
+    private init(type: String, title: String, status: Int, detail: String, extensions: [(String, ExtensionValue)], headers: [(String, String)]) {
+        self.type = type
+        self.title = title
+        self.status = status
+        self.detail = detail
+        self.extensions = extensions
+        self.headers = headers
+    }
 }
 
 /// An error that knows which problem document describes it.

@@ -71,8 +71,9 @@ extension Command {
     /// `viewControllers`: instance ids (`"vc3"`) and new instances (`{"scene": …}` or
     /// `{"storyboardIdentifier": …}`).
     private static func stackEntries(_ body: inout RequestBody) -> [StackEntry] {
-        guard let array = body.object["viewControllers"]?.arrayValue else {
-            body.reader.fail("viewControllers", "expected an array of instance ids or {scene} objects")
+        // An empty stack is refused here, as openapi.yaml's `minItems: 1` says (the engine would too).
+        guard let array = body.object["viewControllers"]?.arrayValue, !array.isEmpty else {
+            body.reader.fail("viewControllers", "expected a non-empty array of instance ids or {scene} objects")
             return []
         }
         var entries: [StackEntry] = []

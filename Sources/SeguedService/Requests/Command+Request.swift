@@ -40,7 +40,14 @@ extension Command {
         let animated = body.bool("animated")
         let data = body.data()
         if body.object["kind"] != nil {
-            let kind = body.requiredEnumeration(SegueKind.self, "kind")
+            // The kinds a segue made in code may have, as openapi.yaml's CodeSegueRequest lists them:
+            // refused here as a field (422 `invalid-request`) rather than by the engine.
+            var kind = body.requiredEnumeration(SegueKind.self, "kind")
+            if let found = kind, !found.isForward || found == .custom {
+                let allowed = SegueKind.allCases.filter { $0.isForward && $0 != .custom }.map(\.rawValue).joined(separator: ", ")
+                body.reader.fail("kind", "a segue made in code cannot be of kind \(found.rawValue) (expected one of: \(allowed))")
+                kind = nil
+            }
             let destination = body.sceneReference(required: true)
             let identifier = body.string("identifier").map { SegueID($0) }
             let style = body.enumeration(PresentationStyle.self, "modalPresentationStyle")

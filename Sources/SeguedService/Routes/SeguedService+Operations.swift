@@ -12,6 +12,7 @@ extension SeguedService {
     func operate(_ request: Request, sessionID: String, kind endpoint: OperationEndpoint) throws(Problem) -> Response {
         let session = try lookupSession(sessionID)
         let idempotencyKey = try Self.idempotencyKey(request)
+        let ifMatch = try Self.ifMatch(request)
         let command: Command
         switch endpoint {
         case .segue: command = try Command.segue(request)
@@ -20,7 +21,7 @@ extension SeguedService {
         }
         let idempotency = idempotencyKey.map { IdempotencyCache.Key(key: $0, request: request) }
         let operation = Self.operationName(command)
-        return session.perform(command, ifMatch: request.header("if-match"), idempotency: idempotency) { transcript, state in
+        return session.perform(command, ifMatch: ifMatch, idempotency: idempotency) { transcript, state in
             metrics.recordOperation(operation, performed: transcript.performed)
             return Self.json(200, capacity: 8192, headers: [("ETag", ETag.value(state.revision))]) { w in
                 w.transcript(transcript, state: state, headers: session.eventHeaders)
@@ -105,7 +106,7 @@ extension SeguedService {
     /// bounded log still holds, `gap` says which events were dropped.
     func getEvents(_ id: String, _ request: Request) throws(Problem) -> Response {
         let session = try lookupSession(id)
-        let after = try Self.intParameter(request, "after", default: 0, range: 0...Int.max)
+        let after = try Self.intParameter(request, "after", default: 0, range: Self.sequenceRange)
         let limit = try Self.intParameter(request, "limit", default: 100, range: 1...1000)
         return session.read { state in
             let events = state.log.events(after: after, limit: limit)
@@ -120,7 +121,6 @@ extension SeguedService {
                     w.key("next"); w.int(next)
                     w.key("lastSeq"); w.int(last)
                     w.key("more"); w.bool(next < last)
-                    // `after` may be Int.max, so nothing is added to it (an overflow traps).
                     if after < first - 1 {
                         w.key("gap")
                         w.object { w in
@@ -136,7 +136,7 @@ extension SeguedService {
     static func intParameter(_ request: Request, _ name: String, default value: Int, range: ClosedRange<Int>) throws(Problem) -> Int {
         guard let text = request.queryValue(name) else { return value }
         guard let number = Int(text), range.contains(number) else {
-            throw .invalidParameter(name, "expected an integer in \(range.lowerBound)...\(range.upperBound == Int.max ? "" : String(range.upperBound))")
+            throw .invalidParameter(name, "expected an integer in \(range.lowerBound)...\(range.upperBound)")
         }
         return number
     }

@@ -63,7 +63,7 @@ extension SeguedService {
         case (.storyboard, "DELETE"): return try deleteStoryboard(id)
         case (.sessions, "GET"): return try listSessions(request)
         case (.sessions, "POST"): return try createSession(request, id: nil)
-        case (.session, "GET"): return try getSession(id)
+        case (.session, "GET"): return try getSession(request, id)
         case (.session, "PUT"): return try createSession(request, id: id)
         case (.session, "DELETE"): return try deleteSession(id)
         case (.stack, "GET"): return try getStack(request, id)

@@ -20,15 +20,22 @@ extension SeguedService {
             id = SessionID.random()
         }
         var body = try RequestBody(request)
-        if !body.isMissing("from") { return try forkSession(&body, id: id) }
-        if !body.isMissing("snapshot") { return try restoreSession(&body, id: id) }
+        if !body.isMissing("from") { return try forkSession(&body, id: id, isPut: requestedID != nil) }
+        if !body.isMissing("snapshot") { return try restoreSession(&body, id: id, isPut: requestedID != nil) }
         body.only(["storyboard", "profile", "traits", "initialScene", "from", "snapshot"])
         let reference = body.required("storyboard")
         let profile = body.enumeration(Profile.self, "profile") ?? configuration.defaultProfile
         let traits = readTraits(&body)
         let initialScene = body.string("initialScene").map { SceneID($0) }
         let storyboardReference = try body.finish(reference)
-        let stored = try storyboards.find(storyboardReference)
+        let stored: StoredStoryboard
+        do {
+            stored = try storyboards.find(storyboardReference)
+        } catch {
+            // A PUT of an id in use answers for that id: no storyboard makes its configuration.
+            if requestedID != nil, sessions[id] != nil { throw .sessionExists(id.rawValue) }
+            throw error
+        }
         if let initialScene, stored.storyboard.scenes[initialScene] == nil {
             throw .invalidRequest([("initialScene", "unknown scene \"\(initialScene)\"")])
         }
@@ -83,9 +90,19 @@ extension SeguedService {
         return response
     }
 
-    func getSession(_ id: String) throws(Problem) -> Response {
+    /// `GET /v1/sessions/{id}`; with `If-None-Match` naming the current revision, 304 with the `ETag`
+    /// and no body (RFC 9110 §13.1.2), as `GET …/stack` answers: the document is a function of the
+    /// revision too (its configuration never changes).
+    func getSession(_ request: Request, _ id: String) throws(Problem) -> Response {
         let session = try lookupSession(id)
-        return session.read { state in sessionResponse(session, state: state, status: 200, launch: nil) }
+        let (response, revision) = session.read { state in
+            (sessionResponse(session, state: state, status: 200, launch: nil), state.navigation.revision)
+        }
+        guard let ifNoneMatch = request.header("if-none-match"), ETag.matches(ifNoneMatch, revision: revision, weakly: true) else {
+            return response
+        }
+        // As for the stack: `Content-Length` states the length of the 200's body.
+        return Response(status: 304, headers: [("ETag", ETag.value(revision)), ("Content-Length", String(response.body.count))])
     }
 
     /// `GET /v1/sessions?after=ID&limit=N`: a page of the sessions by id (100 by default, at most

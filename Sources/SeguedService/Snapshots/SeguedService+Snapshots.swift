@@ -8,10 +8,14 @@ extension SeguedService {
     /// copy of a live one: the same storyboard, profile, traits, instances with the same ids,
     /// revision, event sequence and event log. The same operations on both then give the same
     /// transcripts. 201 with the session, without events (nothing launched).
-    func forkSession(_ body: inout RequestBody, id: SessionID) throws(Problem) -> Response {
+    /// A `PUT` (`isPut`) of an id in use is 409 `session-exists` whatever `from` names (a fork is
+    /// never the configuration of a session that exists), before `from` is looked up: the 404 of an
+    /// unknown `from` would read as the id's.
+    func forkSession(_ body: inout RequestBody, id: SessionID, isPut: Bool) throws(Problem) -> Response {
         body.only(["from"])
         let reference = body.required("from")
         let from = try body.finish(reference)
+        if isPut, sessions[id] != nil { throw .sessionExists(id.rawValue) }
         let source = try lookupSession(from)
         let (navigation, log) = source.read { ($0.navigation, $0.log) }
         let stored = try storyboards.find(source.configuration.storyboardID)
@@ -29,10 +33,12 @@ extension SeguedService {
     /// storyboard. The document is untrusted: its shape is read here, its meaning checked by the
     /// engine (``NavigationState/init(restoring:storyboard:)``); either fault is a 422 naming its path.
     /// The restored session's event log starts empty, after the snapshot's last sequence number.
-    func restoreSession(_ body: inout RequestBody, id: SessionID) throws(Problem) -> Response {
+    /// A `PUT` of an id in use is 409 `session-exists`, as for a fork, once the document reads.
+    func restoreSession(_ body: inout RequestBody, id: SessionID, isPut: Bool) throws(Problem) -> Response {
         body.only(["snapshot"])
         let document = SnapshotDocument.read(body.object["snapshot"] ?? .null, at: "snapshot", reader: &body.reader)
         let snapshot = try body.finish(document)
+        if isPut, sessions[id] != nil { throw .sessionExists(id.rawValue) }
         let stored: StoredStoryboard
         do {
             stored = try storyboards.find(snapshot.storyboardID)
@@ -100,16 +106,13 @@ extension SeguedService {
 extension Problem {
     /// A snapshot that names a storyboard this daemon does not hold (upload it first: ids are content hashes).
     static func snapshotStoryboardMissing(_ id: String) -> Problem {
-        Problem(
-            code: "unknown-storyboard", title: "Unknown storyboard", status: 404,
-            detail: "The snapshot names storyboard \"\(id)\", which this daemon does not hold; upload the same storyboard (its id is a hash of its content) and retry.",
+        Problem(.unknownStoryboard, detail: "The snapshot names storyboard \"\(id)\", which this daemon does not hold; upload the same storyboard (its id is a hash of its content) and retry.",
             extensions: [("storyboard", .string(id))])
     }
 
     /// A snapshot whose values do not make a state the engine could have produced.
     static func invalidSnapshot(path: String, _ message: String) -> Problem {
-        Problem(
-            code: "invalid-snapshot", title: "Invalid snapshot", status: 422, detail: "\(path): \(message)",
+        Problem(.invalidSnapshot, detail: "\(path): \(message)",
             extensions: [("errors", .issues([(path, message, nil, nil)]))])
     }
 }

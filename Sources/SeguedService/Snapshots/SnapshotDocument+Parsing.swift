@@ -23,10 +23,10 @@ extension SnapshotDocument {
         let profile = fields.required(fields.reader.enumeration(Profile.self, object, "profile", at: path), "profile", in: object)
         let traits = fields.traits(object["traits"])
         let initialScene = fields.reader.string(object, "initialScene", at: path).map { SceneID($0) }
-        let revision = fields.required(fields.reader.int(object, "revision", at: path), "revision", in: object)
-        let nextEventSequence = fields.required(fields.reader.int(object, "nextEventSequence", at: path), "nextEventSequence", in: object)
-        let createdCount = fields.required(fields.reader.int(object, "createdCount", at: path), "createdCount", in: object)
-        let windowRoot = fields.controller(object["windowRoot"], "windowRoot", at: path)
+        let revision = fields.counter(object, "revision", from: 1)
+        let nextEventSequence = fields.counter(object, "nextEventSequence", from: 1)
+        let createdCount = fields.counter(object, "createdCount", from: 0)
+        let windowRoot = fields.required(fields.controller(object["windowRoot"], "windowRoot", at: path), "windowRoot", in: object)
         let presentations = fields.controllers(object["presentations"], "presentations", at: path, required: true)
         var instances: [NavigationSnapshot.Instance] = []
         if let array = fields.array(object["instances"], "instances", at: path) {
@@ -59,6 +59,17 @@ private struct FieldReader {
     /// another type was recorded by its read).
     mutating func required<T>(_ value: T?, _ key: String, at path: String? = nil, in object: [String: JSONValue]) -> T? {
         if value == nil, (object[key] ?? .null) == .null { reader.fail(reader.join(path ?? self.path, key), "missing") }
+        return value
+    }
+
+    /// A required counter, `lowest` up to the largest integer a JSON number is read exactly as
+    /// (below 10^15, ``JSONValue/intValue``): the bounds openapi.yaml's Snapshot states.
+    mutating func counter(_ object: [String: JSONValue], _ key: String, from lowest: Int) -> Int? {
+        guard let value = required(reader.int(object, key, at: path), key, in: object) else { return nil }
+        guard value >= lowest else {
+            reader.fail(reader.join(path, key), "expected an integer in \(lowest)...999999999999999, found \(value)")
+            return nil
+        }
         return value
     }
 

@@ -80,23 +80,20 @@ extension SeguedService {
     static func streamStart(_ request: Request) throws(Problem) -> Int? {
         if let field = request.header("last-event-id") {
             let parts = field.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard parts.count == 1, let value = Int(parts[0]), value >= 0 else {
-                throw .invalidParameter("Last-Event-ID", "expected an event sequence number (an integer ≥ 0)")
+            guard parts.count == 1, let value = Int(parts[0]), sequenceRange.contains(value) else {
+                throw .invalidParameter("Last-Event-ID", "expected an event sequence number (an integer in \(sequenceRange.lowerBound)...\(sequenceRange.upperBound))")
             }
             return value
         }
-        guard let text = request.queryValue("after") else { return nil }
-        guard let value = Int(text), value >= 0 else { throw .invalidParameter("after", "expected an integer in 0...") }
-        return value
+        guard request.queryValue("after") != nil else { return nil }
+        return try intParameter(request, "after", default: 0, range: sequenceRange)
     }
 }
 
 extension Problem {
     /// Past ``ServiceConfiguration/maxStreams`` or ``ServiceConfiguration/maxStreamsPerSession``.
     static func tooManyStreams(limit: Int, ofSession: Bool) -> Problem {
-        Problem(
-            code: "too-many-streams", title: "Too many streams", status: 503,
-            detail: ofSession
+        Problem(.tooManyStreams, detail: ofSession
                 ? "The session has its limit of \(limit) open event streams; close one first."
                 : "The server has its limit of \(limit) open event streams; close one or try again later.",
             extensions: [("limit", .int(limit))], headers: [("Retry-After", "10")])

@@ -95,7 +95,8 @@ public struct JSONFieldReader {
     }
 
     public mutating func boolMap(_ object: [String: JSONValue], _ key: String, at path: String) -> [String: Bool] {
-        guard let map = self.object(object[key], at: join(path, key)) else { return [:] }
+        // null is absent, as for every other member.
+        guard let map = self.object(object[key] == .null ? nil : object[key], at: join(path, key)) else { return [:] }
         var result: [String: Bool] = [:]
         for name in map.keys.sorted() {
             if let bool = map[name]?.boolValue {

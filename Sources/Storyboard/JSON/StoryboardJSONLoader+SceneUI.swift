@@ -94,7 +94,7 @@ enum SceneUIJSONReader {
         guard let object = reader.object(value, at: path) else { return nil }
         reader.rejectUnknownKeys(object, known: controlKeys, at: path)
         guard let kind = reader.enumeration(ControlUI.Kind.self, object, "type", at: path) else {
-            if object["type"] == nil { reader.fail("\(path).type", "missing") }
+            if (object["type"] ?? .null) == .null { reader.fail("\(path).type", "missing") }  // null is missing too
             return nil
         }
         // A member that only another type has is refused, so that the graph written back is the same.
@@ -135,7 +135,7 @@ enum SceneUIJSONReader {
         guard let value, value != .null, let object = reader.object(value, at: path) else { return nil }
         reader.rejectUnknownKeys(object, known: triggerKeys, at: path)
         guard let kind = reader.enumeration(SegueKind.self, object, "kind", at: path) else {
-            if object["kind"] == nil { reader.fail("\(path).kind", "missing") }
+            if (object["kind"] ?? .null) == .null { reader.fail("\(path).kind", "missing") }  // null is missing too
             return nil
         }
         let trigger = UITrigger(

@@ -52,11 +52,12 @@ public enum StoryboardJSONLoader {
         guard let top = reader.object(value, at: "") else { return nil }
         reader.rejectUnknownKeys(top, known: topLevelKeys, at: "")
         let format = reader.string(top, "format", at: "")
-        if format == nil, top["format"] == nil { reader.fail("format", "missing (expected \"\(Self.format)\")") }
+        // null is missing, as for every member (it was taken for a format or an initial scene).
+        if format == nil, (top["format"] ?? .null) == .null { reader.fail("format", "missing (expected \"\(Self.format)\")") }
         if let format, format != Self.format { reader.fail("format", "unsupported format \"\(format)\"") }
         let name = reader.string(top, "name", at: "") ?? "Main"
         let initial = reader.string(top, "initialScene", at: "")
-        if top["initialScene"] == nil { reader.fail("initialScene", "missing") }
+        if (top["initialScene"] ?? .null) == .null { reader.fail("initialScene", "missing") }
 
         var scenes: [SceneID: Scene] = [:]
         if let sceneObjects = reader.object(top["scenes"], at: "scenes") {
@@ -68,7 +69,7 @@ public enum StoryboardJSONLoader {
         }
 
         var classes: [String: ClassInfo] = [:]
-        if let classObjects = reader.object(top["classes"], at: "classes") {
+        if let classObjects = reader.object(top["classes"] == .null ? nil : top["classes"], at: "classes") {
             for name in classObjects.keys.sorted() {
                 let path = "classes.\(name)"
                 guard let object = reader.object(classObjects[name], at: path) else { continue }
@@ -126,7 +127,7 @@ public enum StoryboardJSONLoader {
         guard let object = reader.object(value, at: path) else { return nil }
         reader.rejectUnknownKeys(object, known: segueKeys, at: path)
         guard let kind = reader.enumeration(SegueKind.self, object, "kind", at: path) else {
-            if object["kind"] == nil { reader.fail("\(path).kind", "missing") }
+            if (object["kind"] ?? .null) == .null { reader.fail("\(path).kind", "missing") }  // null is missing too
             return nil
         }
         var segue = Segue(kind: kind)
