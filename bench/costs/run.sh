@@ -2,21 +2,23 @@
 # Instruction counts of one operation against presentation depth and against session count, under
 # callgrind (counts repeat exactly, unlike times). Only bench-costs' `measured` section is counted.
 #   bench/costs/run.sh [engine|sessions|all]   (SIZES="100 1000" to choose the sizes)
-# Setting up a chain of N presentations is itself N presents, each O(N) (walks up the chain), so
-# N = 10,000 takes minutes natively and far longer under valgrind: SIZES="100 1000 3000" is practical.
+# Setting up a chain of N presentations is itself N presents (each O(1) since a present no longer
+# walks the chain; before, each was O(N) and N = 10,000 took far too long under valgrind).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)"; exit 1; }
 # CONFIG=debug measures the debug build (counts are larger; the growth ratios are what matter).
 config=${CONFIG:-release}
-[[ -n ${SKIP_BUILD:-} ]] || swift build -c "$config" --product bench-costs >/dev/null
+# BENCH_BIN=path measures another build of bench-costs (a copy of an earlier commit's, for a baseline).
+source_bin=${BENCH_BIN:-.build/$config/bench-costs}
+[[ -n ${SKIP_BUILD:-} || -n ${BENCH_BIN:-} ]] || swift build -c "$config" --product bench-costs >/dev/null
 part=${1:-all}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # valgrind 3.19 gives up on the Swift toolchain's debug information ("possibly corrupted
 # debuginfo file"): it runs a copy without it (the symbol table stays, for --toggle-collect).
 bin=$out/bench-costs
-objcopy --strip-debug ".build/$config/bench-costs" "$bin"
+objcopy --strip-debug "$source_bin" "$bin"
 
 # Instructions counted inside `measured` for one run.
 count() {
@@ -25,11 +27,12 @@ count() {
     grep -E '^summary:|^totals:' "$out/cg" | head -1 | awk '{print $2}'
 }
 
-# One row per size: instructions, and the ratio to the previous size's (flat: ~1; linear: ~N ratio).
+# One row per size: instructions, and the growth from the previous size's, per x10 of N (flat: ~1;
+# linear: ~10; quadratic: ~100).
 curve() {
     local label=$1; shift
     local sizes=$1; shift
-    local previous=""
+    local previous="" previous_n=""
     printf '%-44s' "$label"
     for n in $sizes; do
         local args=("$@")
@@ -37,11 +40,14 @@ curve() {
         local value
         value=$(count "${args[@]}")
         if [[ -n $previous && $previous -gt 0 ]]; then
-            printf '  N=%-6s %12s (x%.2f)' "$n" "$value" "$(echo "$value / $previous" | bc -l)"
+            # The growth per x10 of N, whatever the step between sizes: flat ~1, linear ~10.
+            printf '  N=%-6s %12s (x%6.2f/x10N)' "$n" "$value" \
+                "$(echo "e(l($value / $previous) * l(10) / l($n / $previous_n))" | bc -l)"
         else
-            printf '  N=%-6s %12s        ' "$n" "$value"
+            printf '  N=%-6s %12s               ' "$n" "$value"
         fi
         previous=$value
+        previous_n=$n
     done
     echo
 }
@@ -49,8 +55,14 @@ curve() {
 if [[ $part == engine || $part == all ]]; then
     sizes=${SIZES:-100 1000 5000 10000}
     echo "== instructions of one operation against presentation depth N =="
+    curve "build a chain of N page sheets (N presents)" "$sizes" chain N pageSheet build
+    curve "build a chain of N full screens (N presents)" "$sizes" chain N fullScreen build
     curve "present one more onto N page sheets" "$sizes" chain N pageSheet present
     curve "present one more onto N full screens" "$sizes" chain N fullScreen present
+    curve "the visible instance over N page sheets" "$sizes" chain N pageSheet visible
+    curve "push in the top layer over N page sheets" "$sizes" chain N pageSheet push
+    curve "dismiss the top of N page sheets" "$sizes" chain N pageSheet dismissTop
+    curve "dismiss the top of N full screens" "$sizes" chain N fullScreen dismissTop
     curve "dismiss all N page sheets" "$sizes" chain N pageSheet dismissAll
     curve "dismiss all N full screens" "$sizes" chain N fullScreen dismissAll
     curve "end a session of N full screens" "$sizes" chain N fullScreen end

@@ -31,7 +31,7 @@ extension NavigationState {
     /// listed bottom to top; a tab bar's children its scene's tabs, its selection in range; a split's
     /// columns among its children; a view controller's children the ones its view embeds; appearance
     /// recomputed by the engine's own on-screen rule (``onScreen``) and compared; then
-    /// ``invariantViolations()`` as a last guard. The data size and the split list are recomputed.
+    /// ``invariantViolations()`` as a last guard. The data size and the split list are recomputed, and so are the presentations' bases.
     /// - Throws: ``SnapshotError`` naming the first fault: its place in the snapshot document
     ///   (`instances[2].children[0]`) and what is wrong.
     public init(restoring snapshot: NavigationSnapshot, storyboard: Storyboard) throws(SnapshotError) {
@@ -69,6 +69,13 @@ extension NavigationState {
             instances.append(controller)
             if controller.kind == .splitViewController { splits.append(controller.id) }
             dataSize += JSONValue.approximateSize(ofEntries: controller.properties)
+        }
+        // Derived, not sent: each presentation's base, bottom to top (the checker has found the
+        // presentations listed bottom to top, so a presenter's own base is set before it is read).
+        for presented in presentations {
+            guard let presenting = instances[presented]?.presenting else { continue }
+            let base = presentationBase(below: presenting)
+            instances.modify(presented) { $0.presentationBase = base }
         }
         try checker.checkScreen(self)
         if let violation = invariantViolations().first { throw SnapshotError("instances", violation) }

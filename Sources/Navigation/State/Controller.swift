@@ -17,6 +17,11 @@ public struct Controller: Sendable, Equatable {
     public internal(set) var presenting: ControllerID?
     /// For a presented root: the instance that called `present` (its next responder, spec §5.10).
     public internal(set) var presentationCaller: ControllerID?
+    /// For a presented root: the first instance down its chain of presenters that is not itself
+    /// presented (the window root, or a contained instance that presented over its context). Kept as
+    /// presentations come and go (``NavigationState/presentationBase(below:)``), so that finding the
+    /// top presentation crosses a chain of N sheets in one step instead of walking it.
+    var presentationBase: ControllerID?
     /// For a presented root: the style asked for, and the style in force after adaptation.
     public internal(set) var requestedStyle: PresentationStyle?
     public internal(set) var presentationStyle: PresentationStyle?

@@ -80,6 +80,16 @@ extension NavigationState {
         return result
     }
 
+    /// Whether `id` is on screen as of the last finished transition, read from its appearance instead
+    /// of the on-screen walk (O(N) under a chain of N sheets): between transitions the appeared
+    /// instances are exactly the on-screen ones (``invariantViolations()`` checks it, and a restored
+    /// snapshot is checked against ``onScreen``). Within a transition it answers for the state before
+    /// the appearance steps, which is what a check before the change or a `before` list asks.
+    func isAppeared(_ id: ControllerID) -> Bool {
+        guard let index = instances.index(of: id) else { return false }
+        return instances.values[index].appearance == .appeared
+    }
+
     /// Up to this many presentations the on-screen list is searched linearly (no set to build).
     static var fewPresentations: Int { 8 }
 
@@ -121,7 +131,7 @@ extension NavigationState {
     /// column, is on it, where a walk down from the root (which stops at a custom container and
     /// takes a split's secondary column) missed it and left the next request's source wrong.
     func forEachOnVisiblePath(_ body: (ControllerID) -> Void) {
-        guard var current = windowRoot else { return }
+        guard let root = windowRoot else { return }
         if let top = topPresentation() {
             var chain: [ControllerID] = [top]
             var node = top
@@ -130,10 +140,17 @@ extension NavigationState {
                 node = up
             }
             for id in chain.reversed() { body(id) }
-            current = top
+            forEachBelowOnVisiblePath(from: top, body)
         } else {
-            body(current)
+            body(root)
+            forEachBelowOnVisiblePath(from: root, body)
         }
+    }
+
+    /// The part of ``visiblePath`` below `start` (the top presentation, or the window root when
+    /// nothing presented is on screen), `start` excluded.
+    private func forEachBelowOnVisiblePath(from start: ControllerID, _ body: (ControllerID) -> Void) {
+        var current = start
         while true {
             let next: ControllerID?
             if let presented = self[live: current].presented {
@@ -164,11 +181,14 @@ extension NavigationState {
     }
 
     /// Whether `presented`'s way up to the window root is on screen and uncovered.
+    /// The chain of presenters below a presented root is crossed in one step through its
+    /// `presentationBase`: only the hops through containers are checked, so a chain of N sheets costs
+    /// one step, not N.
     private func isUncovered(_ presented: ControllerID) -> Bool {
         var node = presented
         while true {
-            if let presenting = self[live: node].presenting {
-                node = presenting
+            if self[live: node].isPresentedRoot {
+                node = self[live: node].presentationBase!
                 continue
             }
             guard let parent = self[live: node].parent else { return node == windowRoot }
@@ -181,10 +201,21 @@ extension NavigationState {
     }
 
     /// The instance the user sees: the default source of every request.
+    /// The last of ``visiblePath``, found without the part of the path above the top presentation
+    /// (a chain of N presentations is N instances long).
     public var visible: ControllerID? {
-        var last: ControllerID?
-        forEachOnVisiblePath { last = $0 }
+        guard let root = windowRoot else { return nil }
+        let start = topPresentation() ?? root
+        var last = start
+        forEachBelowOnVisiblePath(from: start) { last = $0 }
         return last
+    }
+
+    /// What a presentation made by `presenting` has as its ``Controller/presentationBase``:
+    /// `presenting`'s own when it is a presented root, else `presenting`.
+    func presentationBase(below presenting: ControllerID) -> ControllerID? {
+        guard let index = instances.index(of: presenting) else { return nil }
+        return instances.values[index].isPresentedRoot ? instances.values[index].presentationBase : presenting
     }
 
     /// The containing parent, or for a presented root the instance that called `present`

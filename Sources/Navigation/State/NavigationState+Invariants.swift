@@ -5,10 +5,11 @@ extension NavigationState {
     ///
     /// Every instance has exactly one place (the window root, a container's child, a presented
     /// root); relations agree both ways and name only live instances; no instance is left
-    /// mid-transition; the on-screen set is exactly the appeared instances; `dataSize` is what the
-    /// live instances' properties add up to. One definition for the property tests, which check it
-    /// after every command of their random walks, and for ``init(restoring:storyboard:)``, which
-    /// checks it last of all on a snapshot a client sent.
+    /// mid-transition; a presented root's base is its presenter's, or the presenter when that is not
+    /// presented (so, down the chain, the first instance that is not); the on-screen set is exactly
+    /// the appeared instances; `dataSize` is what the live instances' properties add up to. One
+    /// definition for the property tests, which check it after every command of their random walks,
+    /// and for ``init(restoring:storyboard:)``, which checks it last of all on a snapshot a client sent.
     public func invariantViolations() -> [String] {
         var problems: [String] = []
         for controller in controllers {
@@ -31,6 +32,9 @@ extension NavigationState {
                 for column in [split.primary, split.secondary, split.supplementary, split.compact].compactMap({ $0 }) where self[column] == nil {
                     problems.append("\(controller.id)'s split names released \(column)")
                 }
+            }
+            if controller.presentationBase != controller.presenting.flatMap({ presentationBase(below: $0) }) {
+                problems.append("\(controller.id)'s presentation base is \(controller.presentationBase.map(\.description) ?? "none")")
             }
             if controller.appearance == .appearing || controller.appearance == .disappearing {
                 problems.append("\(controller.id) left in \(controller.appearance)")

@@ -103,11 +103,14 @@ public struct NavigationState: Sendable, Equatable {
     private mutating func forget(_ isGone: (ControllerID) -> Bool) {
         splits.removeAll(where: isGone)
         presentations.removeAll(where: isGone)
-        for split in splits where instances[split]?.split?.secondary.map(isGone) == true {
-            instances.modify(split) { $0.split!.secondary = nil }
+        // Fields read in place: `instances[id]` copies the whole instance, once per presentation.
+        for split in splits {
+            guard let index = instances.index(of: split), instances.values[index].split?.secondary.map(isGone) == true else { continue }
+            instances.modify(at: index) { $0.split!.secondary = nil }
         }
-        for presented in presentations where instances[presented]?.presentationCaller.map(isGone) == true {
-            instances.modify(presented) { $0.presentationCaller = $0.presenting }
+        for presented in presentations {
+            guard let index = instances.index(of: presented), instances.values[index].presentationCaller.map(isGone) == true else { continue }
+            instances.modify(at: index) { $0.presentationCaller = $0.presenting }
         }
     }
 

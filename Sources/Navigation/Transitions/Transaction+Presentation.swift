@@ -25,8 +25,7 @@ extension Transaction {
     func presentingInstance(for caller: ControllerID, style: PresentationStyle) -> ControllerID {
         var presenting: ControllerID
         if style.usesPresentationContext {
-            let ancestry = state.structuralAncestry(of: caller)
-            presenting = ancestry.first { state[live: $0].definesPresentationContext } ?? state.windowRoot!
+            presenting = state.firstStructuralAncestor(of: caller) { state[live: $0].definesPresentationContext } ?? state.windowRoot!
         } else {
             presenting = state.layerRoot(of: caller)
         }
@@ -46,7 +45,14 @@ extension Transaction {
             emit(caller, .adaptivePresentationStyle, result: .string(style == .popover ? "none" : style.rawValue))
         }
         let presenting = presentingInstance(for: caller, style: style)
-        let before = state.onScreen
+        // The presenter on screen (nearly always: the caller is), the change is found from the two
+        // subtrees involved; otherwise from the whole on-screen list.
+        let isPresenterOnScreen = state.isAppeared(presenting)
+        let before = isPresenterOnScreen ? [] : state.onScreen
+        // Debug builds (the tests) check the shortcut against the whole-list comparison.
+        var checkedBefore: [ControllerID] = []
+        assert({ checkedBefore = state.onScreen; return true }())
+        let base = state.presentationBase(below: presenting)
         emit(presenting, .present, .viewController(destination, animated: animated))
         state.update(presenting) { $0.presented = destination }
         state.presentations.append(destination)
@@ -56,9 +62,40 @@ extension Transaction {
             $0.requestedStyle = requested
             $0.presentationStyle = style
             $0.adaptiveStyle = adaptive
+            $0.presentationBase = base
         }
-        let change = appearanceChange(from: before)
+        let change =
+            isPresenterOnScreen
+            ? presentationChange(of: destination, by: presenting, coversPresenter: style.removesPresenterView)
+            : appearanceChange(from: before)
+        assert(
+            {
+                let after = state.onScreen
+                return change.disappearing == checkedBefore.filter { !after.contains($0) }
+                    && change.appearing == after.filter { !checkedBefore.contains($0) }
+            }(), "the presentation's appearance change differs from the on-screen lists'")
         emitAppearance(change, order: .modal, animated: animated)
+    }
+
+    /// The appearance change of a presentation whose presenter is on screen, found without the
+    /// on-screen list: a present onto a chain of N sheets (all N on screen) built and compared lists
+    /// of N, so building the chain was O(N²). It is the change ``appearanceChange(from:)`` finds:
+    /// the on-screen rule (``NavigationState/onScreen``) appends the new layer's visible subtree
+    /// after everything else and, for a style that removes the presenter's view, takes out the
+    /// presenter's visible subtree, which sits in the list in its own order; nothing else moves.
+    private mutating func presentationChange(of destination: ControllerID, by presenting: ControllerID, coversPresenter: Bool) -> AppearanceChange {
+        var disappearing: [ControllerID] = []
+        if coversPresenter {
+            disappearing = state.visibleSubtree(of: presenting)
+            disappearing.removeAll { !state.isAppeared($0) }
+        }
+        // Views load in on-screen order as instances enter (spec §4.3); a view that loads may embed
+        // new children on screen, so then the subtree is taken again.
+        var appearing = state.visibleSubtree(of: destination)
+        let createdBefore = state.createdCount
+        for id in appearing where !state[live: id].isViewLoaded { loadView(id) }
+        if state.createdCount != createdBefore { appearing = state.visibleSubtree(of: destination) }
+        return AppearanceChange(disappearing: disappearing, appearing: appearing)
     }
 
     /// Detaches the presentation rooted at `presented` (and everything presented above it):
@@ -67,10 +104,21 @@ extension Transaction {
         let presenting = state[live: presented].presenting!
         emit(presenting, .dismiss, .viewController(presented, animated: animated))
         let released = state.releaseOrder(of: presented)
-        let gone = Set(released)
-        state.presentations.removeAll { gone.contains($0) }
+        // What `presented` and its subtree presented came after it: only the layers from it up are
+        // searched, so dismissing the top of N layers does not pass over the N below.
+        let start = state.presentations.lastIndex(of: presented)!
+        if released.count == 1 {
+            state.presentations.remove(at: start)
+        } else {
+            let gone = Set(released)
+            let kept = state.presentations[start...].filter { !gone.contains($0) }
+            state.presentations.replaceSubrange(start..., with: kept)
+        }
         state.update(presenting) { $0.presented = nil }
-        state.update(presented) { $0.presenting = nil }
+        state.update(presented) {
+            $0.presenting = nil
+            $0.presentationBase = nil
+        }
         return released
     }
 

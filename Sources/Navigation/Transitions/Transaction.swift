@@ -88,7 +88,11 @@ struct Transaction {
         }
     }
 
+    /// Checked before a transition changes anything, so the appearance flags answer
+    /// (``NavigationState/isAppeared(_:)``): the on-screen walk made every present O(N) under a
+    /// chain of N sheets. Debug builds (the tests) check the flags against the walk.
     func requireOnScreen(_ id: ControllerID) throws(NavigationError) {
-        guard state.onScreen.contains(id) else { throw .notInWindowHierarchy(id) }
+        assert(state.isAppeared(id) == state.onScreen.contains(id), "\(id)'s appearance disagrees with the on-screen list")
+        guard state.isAppeared(id) else { throw .notInWindowHierarchy(id) }
     }
 }
