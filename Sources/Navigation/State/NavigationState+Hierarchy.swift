@@ -200,6 +200,24 @@ extension NavigationState {
         }
     }
 
+    /// The last instance of ``visiblePath`` that satisfies `predicate`, searched from the visible end:
+    /// the part of the path above the top presentation runs down a chain of N presentations, so
+    /// walking the whole path made finding the nearest navigation controller O(N).
+    func lastOnVisiblePath(where predicate: (ControllerID) -> Bool) -> ControllerID? {
+        guard let root = windowRoot else { return nil }
+        let top = topPresentation()
+        var below: [ControllerID] = [top ?? root]
+        forEachBelowOnVisiblePath(from: top ?? root) { below.append($0) }
+        if let found = below.last(where: predicate) { return found }
+        guard let top else { return nil }
+        var node = top
+        while let up = structuralParent(of: node) {
+            if predicate(up) { return up }
+            node = up
+        }
+        return nil
+    }
+
     /// The instance the user sees: the default source of every request.
     /// The last of ``visiblePath``, found without the part of the path above the top presentation
     /// (a chain of N presentations is N instances long).

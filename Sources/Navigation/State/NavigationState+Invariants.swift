@@ -42,6 +42,9 @@ extension NavigationState {
         }
         // Only once the places hold: the on-screen walk assumes a tree.
         guard problems.isEmpty else { return problems }
+        if presentationsByCaller != presentationsByCallerRebuilt() {
+            problems.append("the index of presentations by caller disagrees with the presentations")
+        }
         let held = controllers.reduce(0) { $0 + JSONValue.approximateSize(ofEntries: $1.properties) }
         if dataSize != held { problems.append("dataSize \(dataSize), but the instances hold \(held)") }
         let appeared = Set(controllers.filter { $0.appearance == .appeared }.map(\.id))

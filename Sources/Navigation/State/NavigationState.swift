@@ -22,6 +22,12 @@ public struct NavigationState: Sendable, Equatable {
     var presentations: [ControllerID] = []
     /// Live split view controllers, whose secondary column must forget a released instance.
     var splits: [ControllerID] = []
+    /// The presentations in ``presentations`` by the instance that called `present` for them
+    /// (``Controller/presentationCaller``), so that releasing an instance finds the presentations it
+    /// called without scanning them all (O(N) per release under a chain of N layers). Kept by present,
+    /// dismiss and release, rebuilt on restore (``presentationsByCallerRebuilt()``) and checked by the
+    /// invariants. Sets, and no empty entry, so that equal states hold equal indexes.
+    var presentationsByCaller: [ControllerID: Set<ControllerID>] = [:]
     /// Grows by one with every operation that changes the state.
     public internal(set) var revision = 0
     /// The sequence number the next event gets.
@@ -78,39 +84,70 @@ public struct NavigationState: Sendable, Equatable {
     /// called, whose next responder becomes their presenting instance (UIKit's
     /// `presentingViewController`, the caller being gone).
     mutating func remove(_ id: ControllerID) {
-        guard removeInstance(id) else { return }
-        forget { $0 == id }
+        guard let removed = removeInstance(id) else { return }
+        forget([id], isGone: { $0 == id }, presentedRootGone: removed.isPresentedRoot)
     }
 
     /// Drops the references that outlive released instances, as ``remove(_:)`` does for one, for
     /// instances already taken out one by one with ``removeInstance(_:)``: one pass over the
     /// presentations and splits for all of them, where one pass each made releasing a chain of N
-    /// layers O(N²).
-    mutating func forgetReleased(_ ids: [ControllerID]) {
+    /// layers O(N²). `presentedRootGone`: whether one of them was still a presented root (in
+    /// ``presentations``); a dismissed root was already taken out of them.
+    mutating func forgetReleased(_ ids: [ControllerID], presentedRootGone: Bool) {
         let gone = Set(ids)
-        forget { gone.contains($0) }
+        forget(ids, isGone: { gone.contains($0) }, presentedRootGone: presentedRootGone)
     }
 
-    /// Takes the instance out of the store; `false` when it was not live.
+    /// Takes the instance out of the store (and out of the index of presentations by caller); `nil`
+    /// when it was not live.
     @discardableResult
-    mutating func removeInstance(_ id: ControllerID) -> Bool {
-        guard let removed = instances.remove(id) else { return false }
+    mutating func removeInstance(_ id: ControllerID) -> Controller? {
+        guard let removed = instances.remove(id) else { return nil }
         dataSize -= JSONValue.approximateSize(ofEntries: removed.properties)
-        return true
+        if let caller = removed.presentationCaller { unindexPresentation(id, calledBy: caller) }
+        return removed
     }
 
-    /// Drops the references to released instances (`isGone`) that outlive them.
-    private mutating func forget(_ isGone: (ControllerID) -> Bool) {
+    /// Records that `caller` called `present` for `presented`.
+    mutating func indexPresentation(_ presented: ControllerID, calledBy caller: ControllerID) {
+        presentationsByCaller[caller, default: []].insert(presented)
+    }
+
+    /// Forgets that `caller` called `present` for `presented` (dismissed or released).
+    mutating func unindexPresentation(_ presented: ControllerID, calledBy caller: ControllerID) {
+        guard presentationsByCaller[caller]?.remove(presented) != nil else { return }
+        if presentationsByCaller[caller]?.isEmpty == true { presentationsByCaller[caller] = nil }
+    }
+
+    /// ``presentationsByCaller`` as the presentations define it.
+    func presentationsByCallerRebuilt() -> [ControllerID: Set<ControllerID>] {
+        var index: [ControllerID: Set<ControllerID>] = [:]
+        for presented in presentations {
+            guard let caller = self[presented]?.presentationCaller else { continue }
+            index[caller, default: []].insert(presented)
+        }
+        return index
+    }
+
+    /// Drops the references to released instances (`ids`, `isGone`) that outlive them.
+    private mutating func forget(_ ids: [ControllerID], isGone: (ControllerID) -> Bool, presentedRootGone: Bool) {
         splits.removeAll(where: isGone)
-        presentations.removeAll(where: isGone)
+        if presentedRootGone { presentations.removeAll(where: isGone) }
         // Fields read in place: `instances[id]` copies the whole instance, once per presentation.
         for split in splits {
             guard let index = instances.index(of: split), instances.values[index].split?.secondary.map(isGone) == true else { continue }
             instances.modify(at: index) { $0.split!.secondary = nil }
         }
-        for presented in presentations {
-            guard let index = instances.index(of: presented), instances.values[index].presentationCaller.map(isGone) == true else { continue }
-            instances.modify(at: index) { $0.presentationCaller = $0.presenting }
+        // The presentations a released instance called, from the index: scanning every presentation
+        // made each release O(N) under a chain of N layers.
+        for id in ids {
+            guard let called = presentationsByCaller.removeValue(forKey: id) else { continue }
+            for presented in called {
+                guard let index = instances.index(of: presented) else { continue }
+                let presenting = instances.values[index].presenting
+                instances.modify(at: index) { $0.presentationCaller = presenting }
+                if let presenting { indexPresentation(presented, calledBy: presenting) }
+            }
         }
     }
 

@@ -93,12 +93,13 @@ extension Transaction {
         if ids.count > 1 {
             // Many at once: the references to them are dropped in one pass at the end
             // (`NavigationState.forgetReleased`); nothing reads them in between.
+            var presentedRootGone = false
             for id in ids {
                 let sceneIndex = state[live: id].sceneIndex
-                state.removeInstance(id)
+                if state.removeInstance(id)?.isPresentedRoot == true { presentedRootGone = true }
                 emit(id, sceneIndex: sceneIndex, .`deinit`)
             }
-            state.forgetReleased(ids)
+            state.forgetReleased(ids, presentedRootGone: presentedRootGone)
             return
         }
         for id in ids {
