@@ -22,12 +22,6 @@ public struct NavigationState: Sendable, Equatable {
     var presentations: [ControllerID] = []
     /// Live split view controllers, whose secondary column must forget a released instance.
     var splits: [ControllerID] = []
-    /// The presentations in ``presentations`` by the instance that called `present` for them
-    /// (``Controller/presentationCaller``), so that releasing an instance finds the presentations it
-    /// called without scanning them all (O(N) per release under a chain of N layers). Kept by present,
-    /// dismiss and release, rebuilt on restore (``presentationsByCallerRebuilt()``) and checked by the
-    /// invariants. Sets, and no empty entry, so that equal states hold equal indexes.
-    var presentationsByCaller: [ControllerID: Set<ControllerID>] = [:]
     /// Grows by one with every operation that changes the state.
     public internal(set) var revision = 0
     /// The sequence number the next event gets.
@@ -85,52 +79,49 @@ public struct NavigationState: Sendable, Equatable {
     /// `presentingViewController`, the caller being gone).
     mutating func remove(_ id: ControllerID) {
         guard let removed = removeInstance(id) else { return }
-        forget([id], isGone: { $0 == id }, presentedRootGone: removed.isPresentedRoot)
+        forget({ $0 == id }, presentedRootGone: removed.isPresentedRoot, callerGone: removed.presentationsCalled > 0)
     }
 
     /// Drops the references that outlive released instances, as ``remove(_:)`` does for one, for
     /// instances already taken out one by one with ``removeInstance(_:)``: one pass over the
     /// presentations and splits for all of them, where one pass each made releasing a chain of N
     /// layers O(N²). `presentedRootGone`: whether one of them was still a presented root (in
-    /// ``presentations``); a dismissed root was already taken out of them.
-    mutating func forgetReleased(_ ids: [ControllerID], presentedRootGone: Bool) {
+    /// ``presentations``; a dismissed root is already out of them); `callerGone`: whether one of
+    /// them still had presentations it called (``Controller/presentationsCalled``). Without either,
+    /// the presentations are not scanned: that scan made every release O(N) under N layers.
+    mutating func forgetReleased(_ ids: [ControllerID], presentedRootGone: Bool, callerGone: Bool) {
         let gone = Set(ids)
-        forget(ids, isGone: { gone.contains($0) }, presentedRootGone: presentedRootGone)
+        forget({ gone.contains($0) }, presentedRootGone: presentedRootGone, callerGone: callerGone)
     }
 
-    /// Takes the instance out of the store (and out of the index of presentations by caller); `nil`
-    /// when it was not live.
+    /// Takes the instance out of the store (a presented root out of its caller's count); `nil` when
+    /// it was not live.
     @discardableResult
     mutating func removeInstance(_ id: ControllerID) -> Controller? {
         guard let removed = instances.remove(id) else { return nil }
         dataSize -= JSONValue.approximateSize(ofEntries: removed.properties)
-        if let caller = removed.presentationCaller { unindexPresentation(id, calledBy: caller) }
+        if removed.isPresentedRoot, let caller = removed.presentationCaller { countPresentation(calledBy: caller, by: -1) }
         return removed
     }
 
-    /// Records that `caller` called `present` for `presented`.
-    mutating func indexPresentation(_ presented: ControllerID, calledBy caller: ControllerID) {
-        presentationsByCaller[caller, default: []].insert(presented)
+    /// Changes `caller`'s ``Controller/presentationsCalled`` by `delta`, if it is live.
+    mutating func countPresentation(calledBy caller: ControllerID, by delta: Int) {
+        guard let index = instances.index(of: caller) else { return }
+        instances.modify(at: index) { $0.presentationsCalled += delta }
     }
 
-    /// Forgets that `caller` called `present` for `presented` (dismissed or released).
-    mutating func unindexPresentation(_ presented: ControllerID, calledBy caller: ControllerID) {
-        guard presentationsByCaller[caller]?.remove(presented) != nil else { return }
-        if presentationsByCaller[caller]?.isEmpty == true { presentationsByCaller[caller] = nil }
-    }
-
-    /// ``presentationsByCaller`` as the presentations define it.
-    func presentationsByCallerRebuilt() -> [ControllerID: Set<ControllerID>] {
-        var index: [ControllerID: Set<ControllerID>] = [:]
+    /// How many presentations each instance called, as ``presentations`` define it.
+    func presentationsCalledByCaller() -> [ControllerID: Int] {
+        var counts: [ControllerID: Int] = [:]
         for presented in presentations {
             guard let caller = self[presented]?.presentationCaller else { continue }
-            index[caller, default: []].insert(presented)
+            counts[caller, default: 0] += 1
         }
-        return index
+        return counts
     }
 
-    /// Drops the references to released instances (`ids`, `isGone`) that outlive them.
-    private mutating func forget(_ ids: [ControllerID], isGone: (ControllerID) -> Bool, presentedRootGone: Bool) {
+    /// Drops the references to released instances (`isGone`) that outlive them.
+    private mutating func forget(_ isGone: (ControllerID) -> Bool, presentedRootGone: Bool, callerGone: Bool) {
         splits.removeAll(where: isGone)
         if presentedRootGone { presentations.removeAll(where: isGone) }
         // Fields read in place: `instances[id]` copies the whole instance, once per presentation.
@@ -138,16 +129,12 @@ public struct NavigationState: Sendable, Equatable {
             guard let index = instances.index(of: split), instances.values[index].split?.secondary.map(isGone) == true else { continue }
             instances.modify(at: index) { $0.split!.secondary = nil }
         }
-        // The presentations a released instance called, from the index: scanning every presentation
-        // made each release O(N) under a chain of N layers.
-        for id in ids {
-            guard let called = presentationsByCaller.removeValue(forKey: id) else { continue }
-            for presented in called {
-                guard let index = instances.index(of: presented) else { continue }
-                let presenting = instances.values[index].presenting
-                instances.modify(at: index) { $0.presentationCaller = presenting }
-                if let presenting { indexPresentation(presented, calledBy: presenting) }
-            }
+        guard callerGone else { return }
+        for presented in presentations {
+            guard let index = instances.index(of: presented), instances.values[index].presentationCaller.map(isGone) == true else { continue }
+            let presenting = instances.values[index].presenting
+            instances.modify(at: index) { $0.presentationCaller = presenting }
+            if let presenting { countPresentation(calledBy: presenting, by: 1) }
         }
     }
 

@@ -64,7 +64,7 @@ extension Transaction {
             $0.adaptiveStyle = adaptive
             $0.presentationBase = base
         }
-        state.indexPresentation(destination, calledBy: caller)
+        state.countPresentation(calledBy: caller, by: 1)
         let change =
             isPresenterOnScreen
             ? presentationChange(of: destination, by: presenting, coversPresenter: style.removesPresenterView)
@@ -115,7 +115,7 @@ extension Transaction {
             let kept = state.presentations[start...].filter { !gone.contains($0) }
             state.presentations.replaceSubrange(start..., with: kept)
         }
-        if let caller = state[live: presented].presentationCaller { state.unindexPresentation(presented, calledBy: caller) }
+        if let caller = state[live: presented].presentationCaller { state.countPresentation(calledBy: caller, by: -1) }
         state.update(presenting) { $0.presented = nil }
         state.update(presented) {
             $0.presenting = nil
