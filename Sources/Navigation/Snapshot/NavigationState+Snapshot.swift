@@ -77,6 +77,7 @@ extension NavigationState {
             let base = presentationBase(below: presenting)
             instances.modify(presented) { $0.presentationBase = base }
         }
+        for (caller, count) in presentationsCalledByCaller() { countPresentation(calledBy: caller, by: count) }
         try checker.checkScreen(self)
         if let violation = invariantViolations().first { throw SnapshotError("instances", violation) }
     }

@@ -22,6 +22,10 @@ public struct Controller: Sendable, Equatable {
     /// presentations come and go (``NavigationState/presentationBase(below:)``), so that finding the
     /// top presentation crosses a chain of N sheets in one step instead of walking it.
     var presentationBase: ControllerID?
+    /// How many live presentations this instance called `present` for (their
+    /// ``presentationCaller``), so that releasing it scans the presentations only when one must
+    /// forget it. Kept by present, dismiss and release, rebuilt on restore, checked by the invariants.
+    var presentationsCalled = 0
     /// For a presented root: the style asked for, and the style in force after adaptation.
     public internal(set) var requestedStyle: PresentationStyle?
     public internal(set) var presentationStyle: PresentationStyle?

@@ -42,6 +42,10 @@ extension NavigationState {
         }
         // Only once the places hold: the on-screen walk assumes a tree.
         guard problems.isEmpty else { return problems }
+        let called = presentationsCalledByCaller()
+        for controller in controllers where controller.presentationsCalled != called[controller.id, default: 0] {
+            problems.append("\(controller.id) counts \(controller.presentationsCalled) presentations called, not \(called[controller.id, default: 0])")
+        }
         let held = controllers.reduce(0) { $0 + JSONValue.approximateSize(ofEntries: $1.properties) }
         if dataSize != held { problems.append("dataSize \(dataSize), but the instances hold \(held)") }
         let appeared = Set(controllers.filter { $0.appearance == .appeared }.map(\.id))

@@ -78,39 +78,63 @@ public struct NavigationState: Sendable, Equatable {
     /// called, whose next responder becomes their presenting instance (UIKit's
     /// `presentingViewController`, the caller being gone).
     mutating func remove(_ id: ControllerID) {
-        guard removeInstance(id) else { return }
-        forget { $0 == id }
+        guard let removed = removeInstance(id) else { return }
+        forget({ $0 == id }, presentedRootGone: removed.isPresentedRoot, callerGone: removed.presentationsCalled > 0)
     }
 
     /// Drops the references that outlive released instances, as ``remove(_:)`` does for one, for
     /// instances already taken out one by one with ``removeInstance(_:)``: one pass over the
     /// presentations and splits for all of them, where one pass each made releasing a chain of N
-    /// layers O(N²).
-    mutating func forgetReleased(_ ids: [ControllerID]) {
+    /// layers O(N²). `presentedRootGone`: whether one of them was still a presented root (in
+    /// ``presentations``; a dismissed root is already out of them); `callerGone`: whether one of
+    /// them still had presentations it called (``Controller/presentationsCalled``). Without either,
+    /// the presentations are not scanned: that scan made every release O(N) under N layers.
+    mutating func forgetReleased(_ ids: [ControllerID], presentedRootGone: Bool, callerGone: Bool) {
         let gone = Set(ids)
-        forget { gone.contains($0) }
+        forget({ gone.contains($0) }, presentedRootGone: presentedRootGone, callerGone: callerGone)
     }
 
-    /// Takes the instance out of the store; `false` when it was not live.
+    /// Takes the instance out of the store (a presented root out of its caller's count); `nil` when
+    /// it was not live.
     @discardableResult
-    mutating func removeInstance(_ id: ControllerID) -> Bool {
-        guard let removed = instances.remove(id) else { return false }
+    mutating func removeInstance(_ id: ControllerID) -> Controller? {
+        guard let removed = instances.remove(id) else { return nil }
         dataSize -= JSONValue.approximateSize(ofEntries: removed.properties)
-        return true
+        if removed.isPresentedRoot, let caller = removed.presentationCaller { countPresentation(calledBy: caller, by: -1) }
+        return removed
+    }
+
+    /// Changes `caller`'s ``Controller/presentationsCalled`` by `delta`, if it is live.
+    mutating func countPresentation(calledBy caller: ControllerID, by delta: Int) {
+        guard let index = instances.index(of: caller) else { return }
+        instances.modify(at: index) { $0.presentationsCalled += delta }
+    }
+
+    /// How many presentations each instance called, as ``presentations`` define it.
+    func presentationsCalledByCaller() -> [ControllerID: Int] {
+        var counts: [ControllerID: Int] = [:]
+        for presented in presentations {
+            guard let caller = self[presented]?.presentationCaller else { continue }
+            counts[caller, default: 0] += 1
+        }
+        return counts
     }
 
     /// Drops the references to released instances (`isGone`) that outlive them.
-    private mutating func forget(_ isGone: (ControllerID) -> Bool) {
+    private mutating func forget(_ isGone: (ControllerID) -> Bool, presentedRootGone: Bool, callerGone: Bool) {
         splits.removeAll(where: isGone)
-        presentations.removeAll(where: isGone)
+        if presentedRootGone { presentations.removeAll(where: isGone) }
         // Fields read in place: `instances[id]` copies the whole instance, once per presentation.
         for split in splits {
             guard let index = instances.index(of: split), instances.values[index].split?.secondary.map(isGone) == true else { continue }
             instances.modify(at: index) { $0.split!.secondary = nil }
         }
+        guard callerGone else { return }
         for presented in presentations {
             guard let index = instances.index(of: presented), instances.values[index].presentationCaller.map(isGone) == true else { continue }
-            instances.modify(at: index) { $0.presentationCaller = $0.presenting }
+            let presenting = instances.values[index].presenting
+            instances.modify(at: index) { $0.presentationCaller = presenting }
+            if let presenting { countPresentation(calledBy: presenting, by: 1) }
         }
     }
 

@@ -93,12 +93,15 @@ extension Transaction {
         if ids.count > 1 {
             // Many at once: the references to them are dropped in one pass at the end
             // (`NavigationState.forgetReleased`); nothing reads them in between.
+            var presentedRootGone = false, callerGone = false
             for id in ids {
                 let sceneIndex = state[live: id].sceneIndex
-                state.removeInstance(id)
+                let removed = state.removeInstance(id)
+                if removed?.isPresentedRoot == true { presentedRootGone = true }
+                if removed.map({ $0.presentationsCalled > 0 }) == true { callerGone = true }
                 emit(id, sceneIndex: sceneIndex, .`deinit`)
             }
-            state.forgetReleased(ids)
+            state.forgetReleased(ids, presentedRootGone: presentedRootGone, callerGone: callerGone)
             return
         }
         for id in ids {

@@ -14,13 +14,19 @@ struct PendingPop {
 
 extension Transaction {
     /// `pushViewController(_:animated:)` (spec §5.3, push order).
+    /// Under an on-screen stack whose top presents nothing, the change is found from the old and new
+    /// tops' subtrees (``canSwapLocally(under:out:in:)``), not from the whole on-screen lists.
     mutating func push(_ destination: ControllerID, onto navigation: ControllerID, animated: Bool) {
-        let before = state.onScreen
+        let oldTop = state[live: navigation].children.last
+        let isLocal = canSwapLocally(under: navigation, out: oldTop, in: destination)
+        let before = isLocal ? [] : state.onScreen
+        let checkedBefore = onScreenForChecking()
         emit(navigation, .pushViewController, .viewController(destination, animated: animated))
         state.update(navigation) { $0.children.append(destination) }
         state.update(destination) { $0.parent = navigation }
         emit(destination, .willMoveToParent, .parent(navigation))
-        let change = appearanceChange(from: before)
+        let change = isLocal ? swapChange(out: oldTop, in: destination) : appearanceChange(from: before)
+        assertSameChange(change, before: checkedBefore)
         emitAppearance(change, order: .navigation, animated: animated,
             shows: [NavigationShow(navigation: navigation, top: destination)])
         emit(destination, .didMoveToParent, .parent(navigation))
@@ -40,10 +46,15 @@ extension Transaction {
 
     /// Pops `navigation` down to `keepCount` instances (spec §5.3): pop order for one level, pop-to
     /// order (only the old top and the revealed instance appear or disappear) for several.
+    /// Like a push, found from the old top's and the revealed instance's subtrees where that is exact.
     mutating func pop(_ navigation: ControllerID, keeping keepCount: Int, animated: Bool, reportCall: Bool) {
-        let before = state.onScreen
+        let stack = state[live: navigation].children
+        let isLocal = canSwapLocally(under: navigation, out: stack.last, in: stack[keepCount - 1])
+        let before = isLocal ? [] : state.onScreen
+        let checkedBefore = onScreenForChecking()
         let pending = beginPop(navigation, keeping: keepCount, animated: animated, reportCall: reportCall)
-        let change = appearanceChange(from: before)
+        let change = isLocal ? swapChange(out: stack.last, in: pending.revealed) : appearanceChange(from: before)
+        assertSameChange(change, before: checkedBefore)
         emitAppearance(change, order: .navigation, animated: animated, shows: [pending.show])
         finishPop(pending, animated: animated)
         // One popped instance (a plain pop) needs no flattening.
@@ -118,9 +129,13 @@ extension Transaction {
             return id
         }
         // The nearest on the path is the last one of the kind met walking it from the root.
-        var nearest: ControllerID?
-        state.forEachOnVisiblePath { if state[live: $0].kind == kind { nearest = $0 } }
-        guard let nearest else { throw .noContainer(name) }
+        guard let nearest = state.lastOnVisiblePath(where: { state[live: $0].kind == kind }) else { throw .noContainer(name) }
+        assert(
+            {
+                var walked: ControllerID?
+                state.forEachOnVisiblePath { if state[live: $0].kind == kind { walked = $0 } }
+                return walked == nearest
+            }(), "the nearest \(name) differs from the path's")
         return nearest
     }
 }

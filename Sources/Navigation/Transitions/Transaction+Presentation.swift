@@ -64,6 +64,7 @@ extension Transaction {
             $0.adaptiveStyle = adaptive
             $0.presentationBase = base
         }
+        state.countPresentation(calledBy: caller, by: 1)
         let change =
             isPresenterOnScreen
             ? presentationChange(of: destination, by: presenting, coversPresenter: style.removesPresenterView)
@@ -114,6 +115,7 @@ extension Transaction {
             let kept = state.presentations[start...].filter { !gone.contains($0) }
             state.presentations.replaceSubrange(start..., with: kept)
         }
+        if let caller = state[live: presented].presentationCaller { state.countPresentation(calledBy: caller, by: -1) }
         state.update(presenting) { $0.presented = nil }
         state.update(presented) {
             $0.presenting = nil
@@ -123,10 +125,17 @@ extension Transaction {
     }
 
     /// `dismiss(animated:)` of the presentation rooted at `presented` (spec §5.5).
+    /// The top layer's dismissal finds its change from its own and its presenter's subtrees
+    /// (``canDismissLocally(_:)``), not from the whole on-screen lists.
     mutating func dismiss(_ presented: ControllerID, animated: Bool) {
-        let before = state.onScreen
+        let isLocal = canDismissLocally(presented)
+        let presenting = state[live: presented].presenting!
+        let uncovers = state[live: presented].presentationStyle?.removesPresenterView == true
+        let before = isLocal ? [] : state.onScreen
+        let checkedBefore = onScreenForChecking()
         let released = detachPresentation(presented, animated: animated)
-        let change = appearanceChange(from: before)
+        let change = isLocal ? dismissalChange(of: presented, by: presenting, uncovers: uncovers) : appearanceChange(from: before)
+        assertSameChange(change, before: checkedBefore)
         emitAppearance(change, order: .modal, animated: animated)
         release(released)
     }
