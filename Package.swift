@@ -101,7 +101,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "bench/costs",
-            exclude: ["run.sh"],
+            exclude: ["run.sh", "README.md"],
             swiftSettings: sharedSettings
         ),
         .executableTarget(
