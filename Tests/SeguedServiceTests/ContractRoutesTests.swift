@@ -73,6 +73,24 @@ struct ContractRoutesTests {
         #expect(try changed.json["revision"]?.intValue == 2)
     }
 
+    /// A segue `shouldPerformSegue` refuses leaves the revision as it was but calls back, so the
+    /// session's `lastEventSeq` moves: `If-None-Match` naming the revision is answered in full, until
+    /// an operation is performed again.
+    @Test func getSession_ifNoneMatch_answersInFull_afterARefusedSegueCalledBack() throws {
+        let id = try service.demoSession()
+        let path = "/v1/sessions/\(id)"
+        let before = try service.handle(.make("GET", path)).json["lastEventSeq"]?.intValue
+        let refused = service.handle(.make("POST", "\(path)/segues", json: #"{"identifier": "showItem", "shouldPerform": false}"#))
+        #expect(try refused.json["performed"]?.boolValue == false)
+        let after = service.handle(.make("GET", path, headers: ["if-none-match": #""1""#]))
+        #expect(after.status == 200)
+        #expect(after.header("ETag") == #""1""#)
+        let moved = try #require(try after.json["lastEventSeq"]?.intValue)
+        #expect(moved > (before ?? .max))
+        _ = service.handle(.make("POST", "\(path)/segues", json: #"{"identifier": "showItem"}"#))
+        #expect(service.handle(.make("GET", path, headers: ["if-none-match": #""2""#])).status == 304)
+    }
+
     /// What the schema refuses and the engine used to: a segue made in code of a kind code cannot
     /// make, an empty stack. Both are now the request's fields (422 `invalid-request`, with the path).
     @Test func schemaRefusals_areInvalidRequests() throws {

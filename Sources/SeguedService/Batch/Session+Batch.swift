@@ -63,6 +63,7 @@ extension Session {
         }
         state.navigation = navigation
         for (command, step) in zip(commands, steps) {
+            state.noteEvents(of: step.transcript)
             state.log.append(
                 contentsOf: step.transcript.events,
                 operation: OperationRecord(Self.operationName(command), step.transcript, revision: step.summary.revision))

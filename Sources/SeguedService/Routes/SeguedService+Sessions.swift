@@ -91,14 +91,17 @@ extension SeguedService {
     }
 
     /// `GET /v1/sessions/{id}`; with `If-None-Match` naming the current revision, 304 with the `ETag`
-    /// and no body (RFC 9110 §13.1.2), as `GET …/stack` answers: the document is a function of the
-    /// revision too (its configuration never changes).
+    /// and no body (RFC 9110 §13.1.2), as `GET …/stack` answers, while the document is the one the
+    /// revision stands for (its configuration never changes; its `lastEventSeq` does with the
+    /// callbacks of an operation that was not performed).
     func getSession(_ request: Request, _ id: String) throws(Problem) -> Response {
         let session = try lookupSession(id)
-        let (response, revision) = session.read { state in
-            (sessionResponse(session, state: state, status: 200, launch: nil), state.navigation.revision)
+        let (response, revision, settled) = session.read { state in
+            (sessionResponse(session, state: state, status: 200, launch: nil), state.navigation.revision, !state.hasEventsSinceRevision)
         }
-        guard let ifNoneMatch = request.header("if-none-match"), ETag.matches(ifNoneMatch, revision: revision, weakly: true) else {
+        // Only while no event was logged since the revision changed: a refused segue's callbacks
+        // move `lastEventSeq` under the same entity tag, and a 304 would keep an older one.
+        guard settled, let ifNoneMatch = request.header("if-none-match"), ETag.matches(ifNoneMatch, revision: revision, weakly: true) else {
             return response
         }
         // As for the stack: `Content-Length` states the length of the 200's body.

@@ -25,6 +25,20 @@ final class Session: Sendable {
         /// What this session counts for in the memory budget now (``footprint``); 0 once retired.
         var accounted = 0
         var isRetired = false
+        /// Events were logged since the revision last changed: an operation that was not performed
+        /// (a segue `shouldPerformSegue` refused) still calls back, which moves the session's
+        /// `lastEventSeq` but not its revision. The session document is then no longer the one every
+        /// holder of its entity tag got, so `If-None-Match` is answered in full (``noteEvents(of:)``).
+        var hasEventsSinceRevision = false
+
+        /// Keeps ``hasEventsSinceRevision`` true to what `transcript` did.
+        mutating func noteEvents(of transcript: Transcript) {
+            if transcript.performed {
+                hasEventsSinceRevision = false
+            } else if !transcript.events.isEmpty {
+                hasEventsSinceRevision = true
+            }
+        }
 
         /// The session's share of the memory budget, from what its parts measure: a fixed share,
         /// its live instances, its event log, its client data and its idempotency cache.
@@ -267,6 +281,7 @@ final class Session: Sendable {
         do throws(NavigationError) {
             let transcript = try Navigator.apply(command, to: &state.navigation)
             let name = Self.operationName(command)
+            state.noteEvents(of: transcript)
             state.log.append(
                 contentsOf: transcript.events, operation: OperationRecord(name, transcript, revision: state.navigation.revision))
             state.stackDocument = nil
