@@ -10,25 +10,12 @@ import Testing
 /// child), so the state is one the snapshot checker accepts. Found by SnapshotPropertyTests: the
 /// pushed detail was made the secondary while the old one stayed a child that was no column.
 struct SplitCollapsedShowDetailTests {
-    static let storyboard = """
-        {
-          "format": "segued.storyboard/1",
-          "name": "SplitWithoutPrimaryNavigation",
-          "initialScene": "split",
-          "scenes": {
-            "split": {"kind": "splitViewController", "primary": "menu", "secondary": "detailNav"},
-            "menu": {"segues": [{"identifier": "browse", "kind": "show", "destination": "browseNav"}]},
-            "browseNav": {"kind": "navigationController", "root": "list"},
-            "list": {"segues": [{"identifier": "open", "kind": "showDetail", "destination": "item"}]},
-            "detailNav": {"kind": "navigationController", "root": "detail"},
-            "detail": {},
-            "item": {}
-          }
-        }
-        """
+    /// The storyboard of the scenario `split-collapsed-show-detail-keeps-secondary-column`.
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/split-without-primary-navigation.json")
 
     @Test func theSecondaryKeepsItsColumn_andTheStateSurvivesASnapshot() throws {
-        let storyboard = try StoryboardJSONLoader.load(Data(Self.storyboard.utf8))
+        let storyboard = try StoryboardJSONLoader.load(Data(contentsOf: Self.fixture))
         var (state, _) = try Navigator.launch(storyboard, profile: .ios17, traits: Traits(horizontalSizeClass: .compact, idiom: .phone))
         let split = try #require(state.windowRoot)
         let secondary = try #require(state[split]?.split?.secondary)
