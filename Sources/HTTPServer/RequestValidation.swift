@@ -37,6 +37,9 @@ enum RequestValidation {
             return HTTPProblem.tooManyQueryArguments.response(
                 detail: "A request may carry at most \(maxQueryArguments) query arguments.")
         }
+        if let name = shape.headerFields.first(where: { !isToken($0.name) })?.name {
+            return malformed("A header field name must be a token (RFC 9110 §5.1), with no whitespace before its colon: \"\(printable(name))\".")
+        }
         let hosts = shape.headerFields.count { $0.name == "host" }
         if shape.version == "HTTP/1.1", hosts == 0 { return malformed("HTTP/1.1 requests must carry a Host header.") }
         if hosts > 1 { return malformed("A request must carry one Host header, not \(hosts).") }
@@ -53,6 +56,30 @@ enum RequestValidation {
         return nil
     }
 
+    /// Whether `name` is a field name: one or more tchar (RFC 9110 §5.6.2). libmicrohttpd 0.9.75
+    /// keeps whatever precedes the colon, so `Content-Length : 5` arrived as a field named
+    /// "content-length " that framing ignored while a proxy in front may have used it: the body then
+    /// ran as the next request (issue 28). RFC 9112 §5.1: a server must refuse whitespace between a
+    /// field name and its colon with 400. 1.0 refuses it itself (MHDLibrary).
+    static func isToken(_ name: String) -> Bool {
+        !name.utf8.isEmpty && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            default:
+                "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+        }
+    }
+
+    /// `name` for a problem's detail: bytes outside printable ASCII as \xHH, at most 64 of them.
+    private static func printable(_ name: String) -> String {
+        name.utf8.prefix(64).map { byte in
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "\"")
+                ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+        }.joined()
+    }
+
     private static func malformed(_ detail: String) -> Response {
         HTTPProblem.malformedRequest.response(detail: detail)
     }
@@ -61,5 +88,11 @@ enum RequestValidation {
     /// parse_connection_headers): "chunked" alone, without surrounding whitespace.
     private static func isChunked(_ value: String) -> Bool {
         value.utf8.count == 7 && Request.folded(value) == "chunked"
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -230,7 +230,7 @@ struct Serve: ParsableCommand {
         // daemon with --port 0 reads the address it got from here.
         print("\(scheme)://\(shownHost):\(server.port)")
         fflush(nil)
-        logger.info("segued \(Segued.version) listening on \(scheme)://\(shownHost):\(server.port) (\(auth); demo storyboard: \(service.demoStoryboardID), also \"demo\")")
+        logger.info("segued \(Segued.version) listening on \(scheme)://\(shownHost):\(server.port) (\(auth); demo storyboard: \(service.demoStoryboardID), also \"demo\"; \(HTTPLibrary.name) \(HTTPLibrary.version))")
         if security.token == nil, !security.loopbackOnly {
             logger.warning("listening on \(host) without a token (--insecure-no-token): anyone who reaches the port controls every session")
         }

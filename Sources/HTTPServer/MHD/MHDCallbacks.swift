@@ -27,10 +27,13 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
             headerFields: mhdValues(connection, .HEADER_KIND, lowercasingNames: true))
         // libmicrohttpd refused the request itself (its own 400, 413 or 431 page) and sends that.
         guard segued_mhd_queued_status(connection) == 0 else { return .YES }
+        // 1.0 refuses NULs and malformed field lines itself and lays out its buffer otherwise: the
+        // walks below read 0.9.75's layout (MHDLibrary.refusesMalformedFieldLines).
+        let walksBuffer = !MHDLibrary.running.refusesMalformedFieldLines
         let shape = RequestShape(
             version: version.map { String(cString: $0) } ?? "", headerFields: context.headerFields,
-            nulInTarget: mhdTargetHidesNUL(url: url, version: version, rawLength: context.rawTargetLength),
-            nulInHeaders: segued_mhd_hides_nul(connection, method, url, version) != 0,
+            nulInTarget: walksBuffer && mhdTargetHidesNUL(url: url, version: version, rawLength: context.rawTargetLength),
+            nulInHeaders: walksBuffer && segued_mhd_hides_nul(connection, method, url, version) != 0,
             tooManyQueryArguments: context.tooManyQueryArguments)
         if let refusal = RequestValidation.refusal(for: shape) { return mhdQueue(refusal, on: connection, core: core) }
         return .YES
