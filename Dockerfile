@@ -5,7 +5,7 @@
 #
 # Two runtimes, one binary (issue 31):
 #   docker build -t segued .                                 Debian 12 (bookworm), libmicrohttpd 0.9.75
-#   docker build -t segued:debian13 --target debian13 .      Debian 13 (trixie), libmicrohttpd 1.0.1
+#   docker build -t segued:debian13 --build-arg DEBIAN=13 .  Debian 13 (trixie), libmicrohttpd 1.0.1
 # 0.9.75 and 1.0.x share the SONAME libmicrohttpd.so.12, and segued decides what differs from the
 # version it finds at start-up (Sources/HTTPServer/MHD/MHDLibrary.swift), so the binary built here
 # runs on either; CI runs every test and the adversarial suite on both (.ci/mhd-1.0), and runs this
@@ -20,6 +20,8 @@ ARG MICROHTTPD_DEBIAN13_VERSION=1.0.1-4
 ARG LIBXML2_DEBIAN13_VERSION=2.12.7+dfsg+really2.9.14-2.1+deb13u3
 ARG PERFTOOLS_VERSION=2.10-1
 ARG PKGCONFIG_VERSION=1.8.1-1
+# The runtime's Debian release: 12 or 13 (the stages debian12 and debian13 below).
+ARG DEBIAN=12
 
 FROM swift:6.3.1-bookworm AS build
 ARG MICROHTTPD_VERSION
@@ -35,8 +37,13 @@ WORKDIR /src
 COPY . .
 RUN install -m 0755 "$(scripts/release-build)" /usr/local/bin/segued
 
-# Runtime on Debian 13: the same binary with trixie's libmicrohttpd 1.0.1 (package renamed
-# libmicrohttpd12t64 in the 64-bit time_t transition; same SONAME) and libxml2.
+# The runtime's base, chosen by DEBIAN (12, the default, or 13): slim Debian with libmicrohttpd,
+# and libxml2 for Interface Builder import (FoundationXML links it dynamically even when the standard
+# library is static). .ci/check-ldd verifies the binary needs nothing else on Debian 12, and
+# .ci/check-image runs it on Debian 13's base.
+
+# Debian 13: trixie's libmicrohttpd 1.0.1 (package renamed libmicrohttpd12t64 in the 64-bit time_t
+# transition; same SONAME) and libxml2.
 FROM debian:trixie-slim AS debian13
 ARG MICROHTTPD_DEBIAN13_VERSION
 ARG LIBXML2_DEBIAN13_VERSION
@@ -45,6 +52,21 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 segued \
     && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin segued
+
+# Debian 12: bookworm's libmicrohttpd 0.9.75 and libxml2.
+FROM debian:bookworm-slim AS debian12
+ARG MICROHTTPD_VERSION
+ARG LIBXML2_VERSION
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends "libmicrohttpd12=${MICROHTTPD_VERSION}" "libxml2=${LIBXML2_VERSION}" \
+    && rm -rf /var/lib/apt/lists/* \
+    && groupadd --system --gid 10001 segued \
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin segued
+
+# The image: the binary on the base DEBIAN names. DL3006 (untagged image) does not apply: the base is
+# one of this file's stages above, whose images and packages are pinned there.
+# hadolint ignore=DL3006
+FROM debian${DEBIAN} AS runtime
 COPY --from=build /usr/local/bin/segued /usr/local/bin/segued
 # Numeric, so that Kubernetes' runAsNonRoot can check it without reading /etc/passwd.
 USER 10001:10001
@@ -64,32 +86,3 @@ ENTRYPOINT ["/usr/local/bin/segued"]
 # to `docker run`, e.g. `--storyboard /data/app.json`, replace these and keep both.
 CMD ["serve"]
 
-# Runtime on Debian 12 (the default target, last): slim Debian with libmicrohttpd, and libxml2 for
-# Interface Builder import (FoundationXML links it dynamically even when the standard library is
-# static). .ci/check-ldd verifies the binary needs nothing else.
-FROM debian:bookworm-slim AS debian12
-ARG MICROHTTPD_VERSION
-ARG LIBXML2_VERSION
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends "libmicrohttpd12=${MICROHTTPD_VERSION}" "libxml2=${LIBXML2_VERSION}" \
-    && rm -rf /var/lib/apt/lists/* \
-    && groupadd --system --gid 10001 segued \
-    && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin segued
-COPY --from=build /usr/local/bin/segued /usr/local/bin/segued
-# Numeric, so that Kubernetes' runAsNonRoot can check it without reading /etc/passwd.
-USER 10001:10001
-# `serve` listens where SEGUED_HOST says when no --host is given: arguments added to `docker run`
-# replace CMD, and the container must still be reachable from outside it (127.0.0.1 would not be).
-ENV SEGUED_HOST=0.0.0.0
-EXPOSE 8080
-# No curl in the image: bash's /dev/tcp asks /healthz and expects a 200 status line.
-HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
-    CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && head -n 1 <&3 | grep -q ' 200 '"]
-STOPSIGNAL SIGTERM
-# Listening on 0.0.0.0, segued refuses to start without a bearer token (README, Security): run with
-# `-e SEGUED_TOKEN=$(openssl rand -hex 32)`, or mount a file and add `--token-file FILE` to the
-# command. /healthz, which the health check asks, needs no token.
-ENTRYPOINT ["/usr/local/bin/segued"]
-# `segued` alone serves (the default subcommand) on $SEGUED_HOST and port 8080; any arguments given
-# to `docker run`, e.g. `--storyboard /data/app.json`, replace these and keep both.
-CMD ["serve"]
