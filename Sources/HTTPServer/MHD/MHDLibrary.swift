@@ -28,11 +28,11 @@ struct MHDLibrary: Sendable {
     /// 1.0.0 rewrote request parsing to RFC 9110/9112 (connection.c `get_req_header`,
     /// `get_request_line_inner`): at any client discipline of 0 or more it refuses, with its own 400
     /// and a closed connection, a NUL in a header line, a folded header line, whitespace before a
-    /// field's colon or in its name; a NUL in the request line ends the connection. It also keeps
-    /// its read buffer laid out otherwise than 0.9.75 (field lengths, no NULs over line ends), so
-    /// 0.9.75's walk over that buffer (`segued_mhd_hides_nul`) reported every request on 1.0.1 as
-    /// hiding a NUL: 1.0.1 answered `/healthz` with 400. On 0.9.75 (Debian 12) segued finds those
-    /// bytes itself.
+    /// field's colon or in its name; a NUL in the request line ends the connection. It also lays
+    /// out its read buffer otherwise than 0.9.75 (it keeps each field's length rather than relying
+    /// on NULs written over line ends), so 0.9.75's walk over that buffer (`segued_mhd_hides_nul`)
+    /// reported every request on 1.0.1 as hiding a NUL: 1.0.1 answered `/healthz` with 400. On
+    /// 0.9.75 (Debian 12) segued finds those bytes itself.
     var refusesMalformedFieldLines: Bool { isAtLeast(1, 0, 0) }
 
     /// `MHD_OPTION_CLIENT_DISCIPLINE_LVL` exists from 0.9.77 on; 0.9.75's `MHD_start_daemon` fails
