@@ -57,7 +57,8 @@ export class SessionView {
         if (message.operation === 'action') this.refreshTraits();
       },
       state: message => this.applyStack(message.stack),
-      dropped: message => this.elements.streamStatus(`events before ${message.firstAvailable} were dropped from the log`),
+      // Said neutrally: a restored session's log starts after its snapshot without anything dropped.
+      dropped: message => this.elements.streamStatus(`its log starts at event ${message.firstAvailable}`),
       end: message => this.ended(message.reason),
       status: text => {
         this.streamLive = text === 'live';
