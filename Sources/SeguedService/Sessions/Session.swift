@@ -107,18 +107,19 @@ final class Session: Sendable {
         var log = EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes)
         log.append(contentsOf: launch.events, operation: OperationRecord(.launch, launch, revision: navigation.revision))
         self.init(
-            id: id, configuration: configuration, eventHeaders: eventHeaders, navigation: navigation, log: log, limits: limits,
-            memory: memory
+            id: id, configuration: configuration, eventHeaders: eventHeaders, navigation: navigation, log: log,
+            walk: SessionWalk(), limits: limits, memory: memory
         )
     }
 
     /// A session with the given state and log: a fork (the source's log, copied) or a restored
     /// snapshot (an empty log that starts at the snapshot's next event sequence). Its footprint is
     /// counted in the memory budget from the start, whichever way it was made. `walk`: the fork's
-    /// source's; a restored snapshot's is unknown (``SessionWalk/gap``).
+    /// source's; a restored snapshot's is unknown (``SessionWalk/gap``), and so is that of a session
+    /// made any other way that does not say it (a flow would otherwise start mid-walk and lie).
     init(
         id: SessionID, configuration: Configuration, eventHeaders: EventHeaders, navigation: NavigationState, log: EventLog,
-        walk: SessionWalk = SessionWalk(), limits: Limits, memory: MemoryBudget
+        walk: SessionWalk = .unknown, limits: Limits, memory: MemoryBudget
     ) {
         self.id = id
         self.memory = memory

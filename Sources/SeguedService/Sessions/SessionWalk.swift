@@ -22,6 +22,9 @@ struct SessionWalk: Sendable {
 
     init(gap: String? = nil) { self.gap = gap }
 
+    /// The walk of a session made without one: not known, so its flow is refused rather than wrong.
+    static let unknown = SessionWalk(gap: "how it was reached is not known")
+
     mutating func append(_ command: Command) {
         guard gap == nil else { return }
         guard commands.count < Self.capacity else {
