@@ -52,7 +52,7 @@ extension SeguedService {
             let (state, transcript) = try Self.launch(stored.storyboard, sessionConfiguration)
             launch = transcript
             return Session(id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: state, launch: transcript,
-                           limits: configuration.sessionLimits, memory: memory)
+                           limits: configuration.sessionLimits, memory: memory, persistence: persistence)
         }
         metrics.setSessions(sessions.count)
         switch result {
@@ -61,6 +61,7 @@ extension SeguedService {
         case .existing(let session):
             return session.read { state in sessionResponse(session, state: state, status: 200, launch: nil) }
         case .created(let session):
+            try storeNew(session)
             logger.info("session \(id) started on \(stored.id) (\(profile.rawValue))")
             metrics.recordOperation("launch", performed: true)
             return session.read { state in sessionResponse(session, state: state, status: 201, launch: launch) }
@@ -153,6 +154,7 @@ extension SeguedService {
         }
         session.retire()
         session.feed.end(.deleted)
+        try storeDeleted(session)
         logger.info("session \(session.id) ended")
         return response
     }

@@ -22,8 +22,10 @@ extension SeguedService {
         let session = try insertCopy(id: id, storyboard: stored, adding: Session.footprint(navigation, log)) {
             Session(
                 id: id, configuration: source.configuration, eventHeaders: stored.eventHeaders, navigation: navigation, log: log,
-                limits: configuration.sessionLimits, memory: memory)
+                limits: configuration.sessionLimits, memory: memory, persistence: persistence,
+                incarnation: persistence?.nextIncarnation() ?? 0)
         }
+        try storeNew(session)
         logger.info("session \(id) forked from \(source.id) at revision \(navigation.revision)")
         return session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }
     }
@@ -64,8 +66,9 @@ extension SeguedService {
         let session = try insertCopy(id: id, storyboard: stored, adding: Session.footprint(navigation, log)) {
             Session(
                 id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: navigation,
-                log: log, limits: limits, memory: memory)
+                log: log, limits: limits, memory: memory, persistence: persistence, incarnation: persistence?.nextIncarnation() ?? 0)
         }
+        try storeNew(session)
         logger.info("session \(id) restored from a snapshot at revision \(navigation.revision)")
         return session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }
     }
