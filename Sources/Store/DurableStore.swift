@@ -84,6 +84,12 @@ public final class DurableStore: Sendable {
     /// Blocks until the batch of `ticket` has committed (or failed: ``StoreError/diskFull(_:)``).
     public func wait(_ ticket: CommitTicket) -> StoreError? { writer.wait(ticket) }
 
+    /// Runs `body` once the batch of `ticket` has committed (on the writer thread), with the error
+    /// when it failed: how a response is held back without holding a thread.
+    public func whenCommitted(_ ticket: CommitTicket, _ body: @escaping @Sendable (StoreError?) -> Void) {
+        writer.whenCommitted(ticket, body)
+    }
+
     /// Queues and waits: the write is stored when this returns `nil`.
     public func write(_ writes: [StoreWrite]) -> StoreError? { wait(commit(writes)) }
 

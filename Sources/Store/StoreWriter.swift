@@ -25,6 +25,8 @@ final class StoreWriter: @unchecked Sendable {
     private var committedThrough: UInt64 = 0
     /// Failed batches (a full disk), kept for their waiters; the oldest are dropped.
     private var failures: [UInt64: StoreError] = [:]
+    /// What to run when a batch has committed (or failed), by batch: a held-back response's gate.
+    private var callbacks: [UInt64: [@Sendable (StoreError?) -> Void]] = [:]
     private var stopping = false
     private var stopped = false
     private var diskFull = false
@@ -65,6 +67,24 @@ final class StoreWriter: @unchecked Sendable {
             condition.wait()
         }
         return failures[ticket.batch]
+    }
+
+    /// Runs `body` on the writer thread once the batch of `ticket` has committed, with its failure
+    /// if it failed; at once (on this thread) when it already has.
+    func whenCommitted(_ ticket: CommitTicket, _ body: @escaping @Sendable (StoreError?) -> Void) {
+        if ticket.batch == .max { return body(.closed) }
+        condition.lock()
+        guard committedThrough < ticket.batch else {
+            let failure = failures[ticket.batch]
+            condition.unlock()
+            return body(failure)
+        }
+        if stopped {
+            condition.unlock()
+            return body(.closed)
+        }
+        callbacks[ticket.batch, default: []].append(body)
+        condition.unlock()
     }
 
     var isDiskFull: Bool {
@@ -118,12 +138,14 @@ final class StoreWriter: @unchecked Sendable {
                 unsynced = false
             }
             condition.lock()
+            var toRun: [@Sendable (StoreError?) -> Void] = []
             if closesBatch {
                 committedThrough = batch
                 if let failure {
                     failures[batch] = failure
                     failures[batch &- 1024] = nil
                 }
+                toRun = callbacks.removeValue(forKey: batch) ?? []
             }
             if !taken.isEmpty {
                 if case .diskFull = failure {
@@ -137,6 +159,7 @@ final class StoreWriter: @unchecked Sendable {
             }
             condition.broadcast()
             condition.unlock()
+            for callback in toRun { callback(failure) }
             // After `stopping` no write is queued: this was the last batch.
             if isLast { break }
         }

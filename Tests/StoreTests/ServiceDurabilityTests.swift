@@ -37,8 +37,10 @@ struct ServiceDurabilityTests {
         let expected = Self.run(rest, on: "witness", in: first)
         #expect(expected.allSatisfy { $0.contains(#""performed":true"#) })
         firstStore.close()
-        // A closed store takes no more changes: answered 503, not acknowledged.
-        #expect(first.handle(.make("POST", "/v1/sessions/witness/actions", json: #"{"type": "selectTab", "index": 0}"#)).status == 503)
+        // A closed store takes no more changes: the answer's gate opens with a 503 in its place.
+        let late = first.handle(.make("POST", "/v1/sessions/witness/actions", json: #"{"type": "selectTab", "index": 0}"#))
+        #expect(late.status == 200 && late.gate?.outcome.opened == true)
+        #expect(late.gate?.outcome.replacement?.status == 503)
 
         let (second, secondStore) = try directory.service(policy)
         defer { secondStore.close() }

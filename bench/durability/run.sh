@@ -28,7 +28,7 @@ for mode in memory always everysec never; do
   port[$mode]=$(free_port)
   args=(serve --port "${port[$mode]}" --log-level warning --quiet-requests --max-sessions 2000000)
   [ "$mode" = memory ] || args+=(--state-dir "$work/$mode" --fsync "$mode")
-  "$bin" "${args[@]}" 2>"$work/$mode.log" & pid[$mode]=$!
+  "$bin" "${args[@]}" >/dev/null 2>"$work/$mode.log" & pid[$mode]=$!
   pids+=("${pid[$mode]}")
   wait_until_up "http://127.0.0.1:${port[$mode]}/readyz"
   create_sessions "${port[$mode]}"
@@ -57,7 +57,7 @@ echo "recovery (start to /readyz 200), store size and RSS per session"
 printf '%10s %10s %14s %14s %14s\n' sessions seconds "store B/sess" "RSS B/sess" "log says"
 seed="$work/seed"
 p=$(free_port)
-"$bin" serve --port "$p" --log-level warning --state-dir "$seed" --quiet-requests 2>/dev/null & s=$!
+"$bin" serve --port "$p" --log-level warning --state-dir "$seed" --quiet-requests >/dev/null 2>&1 & s=$!
 pids+=("$s")
 wait_until_up "http://127.0.0.1:$p/readyz"
 curl -sf -X PUT -H 'Content-Type: application/json' -d '{"storyboard":"demo"}' "http://127.0.0.1:$p/v1/sessions/seed" >/dev/null
@@ -65,7 +65,7 @@ curl -sf -X POST -H 'Content-Type: application/json' -d '{"identifier":"showItem
 kill -TERM "$s"; wait "$s" 2>/dev/null || true
 # The daemon's own RSS with no session, to subtract.
 p=$(free_port)
-"$bin" serve --port "$p" --log-level warning --quiet-requests --max-sessions 2000000 2>/dev/null & s=$!
+"$bin" serve --port "$p" --log-level warning --quiet-requests --max-sessions 2000000 >/dev/null 2>&1 & s=$!
 pids+=("$s"); wait_until_up "http://127.0.0.1:$p/readyz"
 base_rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status"); kill "$s"; wait "$s" 2>/dev/null || true
 for n in $RECOVER; do
@@ -78,12 +78,13 @@ for n in $RECOVER; do
   sync
   p=$(free_port)
   start=$(date +%s.%N)
-  "$bin" serve --port "$p" --log-level info --quiet-requests --max-sessions 2000000 --max-memory $((64 << 30)) --state-dir "$dir" 2>"$work/recover-$n.log" & s=$!
+  "$bin" serve --port "$p" --log-level info --quiet-requests --max-sessions 2000000 --max-memory $((64 << 30)) --state-dir "$dir" >/dev/null 2>"$work/recover-$n.log" & s=$!
   pids+=("$s")
   until curl -sf "http://127.0.0.1:$p/readyz" >/dev/null; do sleep 0.02; done
   end=$(date +%s.%N)
   rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status")
-  said=$(grep -o 'sessions from .* in [0-9.]* [a-z]*' "$work/recover-$n.log" | sed 's/.* in //')
+  said=$(grep -o 'sessions from .* in [0-9.]* [a-z]*' "$work/recover-$n.log" | sed 's/.* in //' || true)
+  cat "$work/recover-$n.log" >&2
   printf '%10d %10.2f %14.0f %14.0f %14s\n' "$n" "$(python3 -c "print($end - $start)")" \
     "$(python3 -c "print($bytes / $n)")" "$(python3 -c "print(($rss - $base_rss) / $n)")" "$said"
   kill -9 "$s"; wait "$s" 2>/dev/null || true

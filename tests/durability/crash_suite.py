@@ -378,12 +378,41 @@ def test_second_daemon_on_the_directory_is_refused():
         shutil.rmtree(state, ignore_errors=True)
 
 
+def test_online_backup_of_a_live_store_restores():
+    """sqlite3's .backup of the store while segued runs under load (README "Durability")."""
+    state = tempfile.mkdtemp(prefix="segued-state-")
+    copy = tempfile.mkdtemp(prefix="segued-backup-")
+    try:
+        daemon = Daemon(state, "everysec")
+        history, stop, workers, errors = run_load(daemon.port, 0.7)
+        with history.lock:
+            before = {sid: history.revision[sid] for sid in history.created if sid not in history.deleting}
+        subprocess.run(["sqlite3", os.path.join(state, "segued.sqlite3"), ".backup " + os.path.join(copy, "segued.sqlite3")],
+                       check=True, timeout=60)
+        stop.set()
+        for w in workers:
+            w.join(TIMEOUT + 5)
+        daemon.term()
+        assert not errors, errors[:5]
+        restored = Daemon(copy, "everysec")
+        for sid, revision in before.items():
+            status, _, body = request(restored.port, "GET", f"/v1/sessions/{sid}")
+            assert status == 200, f"{sid}: {status} in the backup"
+            assert json.loads(body)["revision"] >= revision, f"{sid}: revision {json.loads(body)['revision']} < {revision}"
+        restored.term()
+        print(f"  backup under load: {len(before)} sessions acknowledged before it, all in it")
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+        shutil.rmtree(copy, ignore_errors=True)
+
+
 TESTS = [
     test_second_daemon_on_the_directory_is_refused,
     test_kill9_under_load_loses_nothing_acknowledged,
     test_sigterm_under_load_finishes_commits,
     test_truncated_and_corrupted_files_recover_or_refuse_clearly,
     test_full_disk_answers_507_and_resumes,
+    test_online_backup_of_a_live_store_restores,
 ]
 
 

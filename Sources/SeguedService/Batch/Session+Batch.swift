@@ -44,8 +44,8 @@ extension Session {
             account(&state)
             return response
         }
-        if let staged, let persistence, let problem = persistence.settle(staged) { return problem.response }
-        return answered
+        guard let staged, let persistence else { return answered }
+        return persistence.acknowledging(answered, after: staged)
     }
 
     private func runBatch(

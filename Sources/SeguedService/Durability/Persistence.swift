@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Navigation
 import Storyboard
 import Store
@@ -56,14 +57,14 @@ final class Persistence: Sendable {
         store.commit([.session(Self.record(session, navigation))])
     }
 
-    /// Waits for `ticket`; the problem to answer instead of the response when it was not stored.
-    func settle(_ ticket: CommitTicket) -> Problem? {
-        store.wait(ticket).map(Problem.notStored)
-    }
-
-    /// Writes and waits.
-    func write(_ writes: [StoreWrite]) -> Problem? {
-        store.write(writes).map(Problem.notStored)
+    /// `response`, held back until the batch of `ticket` has committed (the server suspends its
+    /// connection meanwhile: no thread waits), or replaced with the problem of why it was not stored.
+    func acknowledging(_ response: Response, after ticket: CommitTicket) -> Response {
+        let gate = ResponseGate()
+        store.whenCommitted(ticket) { error in gate.open(replacing: error.map { Problem.notStored($0).response }) }
+        var held = response
+        held.gate = gate
+        return held
     }
 
     /// The refusal of a change before it is made, while the disk is full: reads go on.

@@ -1,21 +1,26 @@
+import HTTPServer
 import Navigation
 import SourceScanning
 import Storyboard
 public import Store
 
 extension SeguedService {
-    /// Stores a session just made (launched, forked, restored) before it is answered: its state
-    /// is read under its lock, so that an operation already made on it is in what is stored.
-    func storeNew(_ session: Session) throws(Problem) {
-        guard let persistence else { return }
-        let ticket = session.peek { state in persistence.stage(session, state.navigation) }
-        if let problem = persistence.settle(ticket) { throw problem }
+    /// Queues a session just made (launched, forked, restored) for the store: its state is read
+    /// under its lock, so that an operation already made on it is in what is stored.
+    func storeNew(_ session: Session) -> CommitTicket? {
+        guard let persistence else { return nil }
+        return session.peek { state in persistence.stage(session, state.navigation) }
     }
 
-    /// Stores a session's end, after its last operation (`end`) was queued.
-    func storeDeleted(_ session: Session) throws(Problem) {
-        guard let persistence else { return }
-        if let problem = persistence.write([.deleteSession(id: session.id.rawValue, incarnation: session.incarnation)]) { throw problem }
+    /// Queues a session's end, after its last operation (`end`) was queued.
+    func storeDeleted(_ session: Session) -> CommitTicket? {
+        persistence?.store.commit([.deleteSession(id: session.id.rawValue, incarnation: session.incarnation)])
+    }
+
+    /// `response`, held back until `ticket`'s batch has committed (as is, without a store).
+    func acknowledging(_ response: Response, after ticket: CommitTicket?) -> Response {
+        guard let ticket, let persistence else { return response }
+        return persistence.acknowledging(response, after: ticket)
     }
 
     /// What ``recover()`` found.

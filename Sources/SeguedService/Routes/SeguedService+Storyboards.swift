@@ -26,11 +26,12 @@ extension SeguedService {
         }
         let (stored, created) = try storyboards.upload(imported.storyboard, warnings: imported.warnings)
         // Stored again when it was there already: an upload answered 200 is as stored as a 201.
-        if let persistence, let problem = persistence.write([.storyboard(Persistence.record(stored))]) { throw problem }
+        let staged = persistence?.store.commit([.storyboard(Persistence.record(stored))])
         logger.info("storyboard \(stored.id) (\(stored.name.loggable)) \(created ? "uploaded" : "uploaded again"), \(stored.warnings.count) warnings")
         var response = Self.json(created ? 201 : 200) { w in w.storyboardSummary(stored, sessions: nil) }
         response.setHeader("Location", "/v1/storyboards/\(stored.id)")
-        return response
+        guard let staged, let persistence else { return response }
+        return persistence.acknowledging(response, after: staged)
     }
 
     func listStoryboards() -> Response {
@@ -70,9 +71,9 @@ extension SeguedService {
             staged = persistence?.store.commit([.deleteStoryboard(id: stored.id)])
         }
         guard users == 0 else { throw .storyboardInUse(stored.id, sessions: users) }
-        if let staged, let persistence, let problem = persistence.settle(staged) { throw problem }
         logger.info("storyboard \(stored.id) deleted")
-        return Response(status: 204)
+        guard let staged, let persistence else { return Response(status: 204) }
+        return persistence.acknowledging(Response(status: 204), after: staged)
     }
 }
 

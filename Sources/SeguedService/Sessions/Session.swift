@@ -235,11 +235,11 @@ final class Session: Sendable {
             case .failure(let error): return .failed(error)
             }
         }
-        // Acknowledged means stored: the answer waits for the commit (outside the lock, so that
-        // the session's next operation joins the same batch).
-        if let staged, let persistence, let problem = persistence.settle(staged) { return problem.response }
         switch outcome {
-        case .performed(let transcript, let summary): return respond(transcript, summary)
+        case .performed(let transcript, let summary):
+            // Acknowledged means stored: the answer is held back until its commit.
+            guard let staged, let persistence else { return respond(transcript, summary) }
+            return persistence.acknowledging(respond(transcript, summary), after: staged)
         case .refused(let problem): return problem.response
         case .failed(let error): return error.problem.response
         }
@@ -329,8 +329,8 @@ final class Session: Sendable {
             account(&state)
             return response
         }
-        if let staged, let persistence, let problem = persistence.settle(staged) { return problem.response }
-        return answered
+        guard let staged, let persistence else { return answered }
+        return persistence.acknowledging(answered, after: staged)
     }
 }
 
