@@ -39,7 +39,7 @@ public final class DurableStore: Sendable {
             guard mode.lowercased() == "wal" else {
                 throw SQLiteError(code: 1, message: "journal_mode is \(mode), not wal", context: "opening \(path)")
             }
-            try connection.execute("PRAGMA synchronous = \(policy.synchronous); PRAGMA cache_size = -4096; PRAGMA busy_timeout = 0")
+            try connection.execute("PRAGMA synchronous = \(policy.synchronous); PRAGMA cache_size = -4096")
         } catch {
             throw StoreError.classify(error, path: path)
         }
@@ -58,7 +58,9 @@ public final class DurableStore: Sendable {
 
     /// Reads every stored storyboard, then every session, in id order. Call once, before writing.
     /// - Throws: ``StoreError/damaged(path:detail:)`` when a page read is damaged.
-    public func load(storyboards: (StoryboardRecord) -> Void, sessions: (SessionRecord) -> Void) throws(StoreError) {
+    public func load(
+        storyboards: (StoryboardRecord) -> Void, sessions: (SessionRecord) -> Void, keys: (IdempotencyRecord) -> Void = { _ in }
+    ) throws(StoreError) {
         try writer.withConnection { connection throws(StoreError) in
             do throws(SQLiteError) {
                 let boards = try connection.prepare("SELECT id, document, warnings FROM storyboards ORDER BY id")
@@ -71,6 +73,15 @@ public final class DurableStore: Sendable {
                     sessions(SessionRecord(
                         id: rows.text(0) ?? "", incarnation: rows.int(1), storyboardID: rows.text(2) ?? "", revision: rows.int(3),
                         eventSequence: rows.int(4), snapshot: rows.blob(5)))
+                }
+                let answers = try connection.prepare("""
+                    SELECT session, incarnation, key, position, fingerprint, status, headers, body FROM idempotency
+                    ORDER BY session, position
+                    """)
+                while try answers.step() {
+                    keys(IdempotencyRecord(
+                        session: answers.text(0) ?? "", incarnation: answers.int(1), key: answers.text(2) ?? "", position: answers.int(3),
+                        fingerprint: answers.int(4), status: answers.int(5), headers: answers.blob(6), body: answers.blob(7)))
                 }
             } catch {
                 throw StoreError.classify(error, path: path)

@@ -36,6 +36,36 @@ public struct SessionRecord: Sendable, Equatable {
     }
 }
 
+/// The answer a session gave to an `Idempotency-Key`: the request's fingerprint and the response
+/// (status, header fields as name NUL value NUL …, body), numbered in the order they were stored.
+public struct IdempotencyRecord: Sendable, Equatable {
+    public var session: String
+    public var incarnation: Int
+    public var key: String
+    public var position: Int
+    public var fingerprint: Int
+    public var status: Int
+    public var headers: [UInt8]
+    public var body: [UInt8]
+
+    public init(
+        session: String, incarnation: Int, key: String, position: Int, fingerprint: Int, status: Int, headers: [UInt8], body: [UInt8]
+    ) {
+        self.session = session
+        self.incarnation = incarnation
+        self.key = key
+        self.position = position
+        self.fingerprint = fingerprint
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Keys a session keeps: older ones are deleted as new ones are stored (the service's cache
+    /// keeps at most as many).
+    public static let keptPerSession = 256
+}
+
 /// One change to the store; a batch of them commits in one transaction.
 public enum StoreWrite: Sendable {
     case storyboard(StoryboardRecord)
@@ -43,6 +73,9 @@ public enum StoreWrite: Sendable {
     /// Replaces the stored session unless the stored one is later (incarnation, revision, then
     /// event sequence).
     case session(SessionRecord)
-    /// Deletes the session of that incarnation or an earlier one.
+    /// Deletes the session of that incarnation or an earlier one, with its idempotency keys.
     case deleteSession(id: String, incarnation: Int)
+    /// Stores an idempotency key's answer (and forgets the session's keys older than the last
+    /// ``IdempotencyRecord/keptPerSession``).
+    case idempotent(IdempotencyRecord)
 }

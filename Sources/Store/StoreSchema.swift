@@ -3,7 +3,22 @@
 /// transaction), and refuses newer ones.
 enum StoreSchema {
     /// Version 1: storyboards and sessions (latest snapshot per session).
-    static let version = 1
+    /// Version 2: the sessions' idempotency keys and their answers.
+    static let version = 2
+
+    static let idempotency = """
+        CREATE TABLE IF NOT EXISTS idempotency (
+            session TEXT NOT NULL,
+            incarnation INTEGER NOT NULL,
+            key TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            fingerprint INTEGER NOT NULL,
+            status INTEGER NOT NULL,
+            headers BLOB NOT NULL,
+            body BLOB NOT NULL,
+            PRIMARY KEY (session, key)
+        ) WITHOUT ROWID;
+        """
 
     static let create = """
         CREATE TABLE IF NOT EXISTS storyboards (
@@ -27,9 +42,9 @@ enum StoreSchema {
         guard found < version else { return }
         do throws(SQLiteError) {
             try connection.execute("BEGIN IMMEDIATE")
-            // Version 0 is a new file: every table is created. Later versions add their steps here,
-            // each from the one before.
-            try connection.execute(create)
+            // Each step brings the version before it to the next; version 0 is a new file.
+            if found < 1 { try connection.execute(create) }
+            if found < 2 { try connection.execute(idempotency) }
             try connection.execute("PRAGMA user_version = \(version)")
             try connection.execute("COMMIT")
         } catch {

@@ -216,6 +216,9 @@ private struct Statements {
     let deleteStoryboard: SQLiteStatement
     let putSession: SQLiteStatement
     let deleteSession: SQLiteStatement
+    let deleteKeys: SQLiteStatement
+    let putKey: SQLiteStatement
+    let pruneKeys: SQLiteStatement
 
     init(_ connection: SQLiteConnection) throws(SQLiteError) {
         putStoryboard = try connection.prepare("INSERT OR REPLACE INTO storyboards (id, document, warnings) VALUES (?1, ?2, ?3)")
@@ -229,6 +232,14 @@ private struct Statements {
                 >= (sessions.incarnation, sessions.revision, sessions.event_sequence)
             """)
         deleteSession = try connection.prepare("DELETE FROM sessions WHERE id = ?1 AND incarnation <= ?2")
+        deleteKeys = try connection.prepare("DELETE FROM idempotency WHERE session = ?1 AND incarnation <= ?2")
+        putKey = try connection.prepare("""
+            INSERT OR REPLACE INTO idempotency (session, incarnation, key, position, fingerprint, status, headers, body)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            """)
+        // Keys of an earlier session under the id, and keys beyond the kept number.
+        pruneKeys = try connection.prepare(
+            "DELETE FROM idempotency WHERE session = ?1 AND (incarnation < ?2 OR position <= ?3)")
     }
 
     func run(_ write: StoreWrite) throws(SQLiteError) {
@@ -244,6 +255,13 @@ private struct Statements {
             ])
         case .deleteSession(let id, let incarnation):
             try deleteSession.run([.text(id), .int(incarnation)])
+            try deleteKeys.run([.text(id), .int(incarnation)])
+        case .idempotent(let record):
+            try pruneKeys.run([.text(record.session), .int(record.incarnation), .int(record.position - IdempotencyRecord.keptPerSession)])
+            try putKey.run([
+                .text(record.session), .int(record.incarnation), .text(record.key), .int(record.position), .int(record.fingerprint),
+                .int(record.status), .blob(record.headers), .blob(record.body),
+            ])
         }
     }
 }

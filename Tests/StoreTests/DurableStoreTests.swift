@@ -124,6 +124,58 @@ struct DurableStoreTests {
         #expect(try connection.integer("PRAGMA user_version") == StoreSchema.version + 1)
     }
 
+    /// A store written by the first format (schema 1: storyboards and sessions, before idempotency
+    /// keys were kept) opens, migrated, with everything it held.
+    @Test func aSchema1Store_isMigrated_keepingWhatItHeld() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        do {
+            let old = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
+            try old.execute("PRAGMA journal_mode = WAL")
+            try old.execute(StoreSchema.create)
+            try old.execute("""
+                INSERT INTO storyboards VALUES ('sb-1', X'7B7D', X'5B5D');
+                INSERT INTO sessions VALUES ('a', 7, 'sb-1', 3, 9, X'61');
+                PRAGMA user_version = 1;
+                """)
+        }
+        let store = try directory.open()
+        defer { store.close() }
+        let (storyboards, sessions) = try Self.loaded(store)
+        #expect(storyboards == [StoryboardRecord(id: "sb-1", document: Array("{}".utf8), warnings: Array("[]".utf8))])
+        #expect(sessions == [SessionRecord(id: "a", incarnation: 7, storyboardID: "sb-1", revision: 3, eventSequence: 9, snapshot: [0x61])])
+        let key = IdempotencyRecord(
+            session: "a", incarnation: 7, key: "k", position: 1, fingerprint: -5, status: 200, headers: Array("ETag\u{0}\"3\"\u{0}".utf8),
+            body: [1, 2])
+        #expect(store.write([.idempotent(key)]) == nil)
+        var keys: [IdempotencyRecord] = []
+        try store.load(storyboards: { _ in }, sessions: { _ in }, keys: { keys.append($0) })
+        #expect(keys == [key])
+        #expect(try SQLiteConnection(path: store.path).integer("PRAGMA user_version") == 2)
+    }
+
+    /// A session keeps its latest keys only, and its keys go with it.
+    @Test func idempotencyKeys_areBoundedPerSession_andDeletedWithIt() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let store = try directory.open()
+        defer { store.close() }
+        let writes: [StoreWrite] = (1...300).map { position in
+            .idempotent(IdempotencyRecord(
+                session: "a", incarnation: 1, key: "k\(position)", position: position, fingerprint: position, status: 200, headers: [],
+                body: []))
+        }
+        #expect(store.write(writes) == nil)
+        var keys: [IdempotencyRecord] = []
+        try store.load(storyboards: { _ in }, sessions: { _ in }, keys: { keys.append($0) })
+        #expect(keys.map(\.position) == Array(45...300))
+        #expect(store.write([.deleteSession(id: "a", incarnation: 1)]) == nil)
+        keys = []
+        try store.load(storyboards: { _ in }, sessions: { _ in }, keys: { keys.append($0) })
+        #expect(keys.isEmpty)
+    }
+
     @Test func aFileThatIsNotADatabase_isReportedAsDamaged_namingTheFile() throws {
         let directory = TemporaryStateDirectory()
         defer { directory.cleanUp() }

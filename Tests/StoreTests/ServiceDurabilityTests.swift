@@ -76,6 +76,28 @@ struct ServiceDurabilityTests {
         #expect(second.handle(.make("GET", "/v1/sessions/on-kept")).status == 200)
     }
 
+    /// A retry with the same `Idempotency-Key` after a restart gets the first answer, not a second
+    /// operation; the same key with another request is still refused.
+    @Test func idempotencyKeys_surviveARestart() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let (first, firstStore) = try directory.service()
+        #expect(first.handle(.make("PUT", "/v1/sessions/k", json: #"{"storyboard": "demo"}"#)).status == 201)
+        let push = Request.make(
+            "POST", "/v1/sessions/k/segues", json: #"{"identifier": "showItem", "data": {"itemID": 7}}"#, headers: ["Idempotency-Key": "push-1"])
+        let answer = first.handle(push)
+        #expect(answer.status == 200)
+        firstStore.close()
+        let (second, secondStore) = try directory.service()
+        defer { secondStore.close() }
+        let retried = second.handle(push)
+        #expect(retried.status == 200 && retried.text == answer.text)
+        #expect(retried.header("ETag") == answer.header("ETag"))
+        #expect(second.handle(.make("GET", "/v1/sessions/k")).text.contains(#""revision":2"#))
+        let other = second.handle(.make("POST", "/v1/sessions/k/actions", json: #"{"type": "pop"}"#, headers: ["Idempotency-Key": "push-1"]))
+        #expect(other.status == 422 && other.text.contains("idempotency-key-reused"))
+    }
+
     /// Until the store is read, `/readyz` and `/v1/` answer 503 `loading`; `/healthz` answers at once.
     @Test func beforeRecovery_onlyHealthzAnswers() throws {
         let directory = TemporaryStateDirectory()

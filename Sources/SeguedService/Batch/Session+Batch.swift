@@ -39,7 +39,10 @@ extension Session {
             if let persistence, !state.isRetired, before != (state.navigation.revision, state.navigation.nextEventSequence) {
                 staged = persistence.stage(self, state.navigation)
             }
-            if let idempotency { state.idempotency.store(response, for: idempotency) }
+            if let idempotency {
+                state.idempotency.store(response, for: idempotency)
+                if let persistence, !state.isRetired { staged = persistence.stageAnswer(self, &state, idempotency, response) }
+            }
             // The batch's growth (instances, log, data, the stored response) in the memory budget.
             account(&state)
             return response

@@ -57,6 +57,32 @@ final class Persistence: Sendable {
         store.commit([.session(Self.record(session, navigation))])
     }
 
+    /// Queues the answer to an `Idempotency-Key` (under the session's lock, after its state): a retry
+    /// after a restart gets the same answer. The ticket covers the state queued before it too.
+    func stageAnswer(_ session: Session, _ state: inout Session.State, _ key: IdempotencyCache.Key, _ response: Response) -> CommitTicket {
+        state.idempotencyPosition += 1
+        var headers: [UInt8] = []
+        for field in response.headers {
+            headers += Array(field.name.utf8) + [0] + Array(field.value.utf8) + [0]
+        }
+        return store.commit([.idempotent(IdempotencyRecord(
+            session: session.id.rawValue, incarnation: session.incarnation, key: key.key, position: state.idempotencyPosition,
+            fingerprint: key.fingerprint, status: response.status, headers: headers, body: response.body))])
+    }
+
+    /// A stored answer as the cache keeps it.
+    static func answer(_ record: IdempotencyRecord) -> (IdempotencyCache.Key, Response) {
+        let parts = record.headers.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var headers: [(name: String, value: String)] = []
+        var index = 0
+        while index + 1 < parts.count {
+            headers.append((parts[index], parts[index + 1]))
+            index += 2
+        }
+        return (IdempotencyCache.Key(key: record.key, fingerprint: record.fingerprint),
+                Response(status: record.status, headers: headers, body: record.body))
+    }
+
     /// `response`, held back until the batch of `ticket` has committed (the server suspends its
     /// connection meanwhile: no thread waits), or replaced with the problem of why it was not stored.
     func acknowledging(_ response: Response, after ticket: CommitTicket) -> Response {

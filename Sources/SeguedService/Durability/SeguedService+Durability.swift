@@ -3,6 +3,7 @@ import Navigation
 import SourceScanning
 import Storyboard
 public import Store
+import Synchronization
 
 extension SeguedService {
     /// Queues a session just made (launched, forked, restored) for the store: its state is read
@@ -27,6 +28,8 @@ extension SeguedService {
     public struct Recovery: Sendable {
         public var storyboards = 0
         public var sessions = 0
+        /// Idempotency keys restored with their answers.
+        public var keys = 0
         /// Stored sessions that could not be restored (their storyboard gone, a snapshot the engine
         /// refuses), with why; they stay in the store, untouched, for an operator to look at.
         public var skipped: [String] = []
@@ -47,6 +50,17 @@ extension SeguedService {
             } else {
                 recovery.sessions += 1
             }
+        } keys: { record in
+            // In the order they were stored, so that the cache forgets the same ones it would have.
+            guard let id = SessionID(validating: record.session), let session = sessions[id], session.incarnation == record.incarnation
+            else { return }
+            let (key, response) = Persistence.answer(record)
+            session.state.withLock { state in
+                state.idempotency.store(response, for: key)
+                state.idempotencyPosition = max(state.idempotencyPosition, record.position)
+                session.account(&state)
+            }
+            recovery.keys += 1
         }
         metrics.setSessions(sessions.count)
         persistence.markLoaded()

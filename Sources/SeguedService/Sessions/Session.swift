@@ -31,6 +31,9 @@ final class Session: Sendable {
         /// `lastEventSeq` but not its revision. The session document is then no longer the one every
         /// holder of its entity tag got, so `If-None-Match` is answered in full (``noteEvents(of:)``).
         var hasEventsSinceRevision = false
+        /// The number of the last idempotency answer stored (`--state-dir`): the store keeps a
+        /// session's latest ``IdempotencyRecord/keptPerSession`` by it.
+        var idempotencyPosition = 0
 
         /// Keeps ``hasEventsSinceRevision`` true to what `transcript` did.
         mutating func noteEvents(of transcript: Transcript) {
@@ -326,6 +329,7 @@ final class Session: Sendable {
             case .failure(let error): response = error.problem.response
             }
             state.idempotency.store(response, for: idempotency)
+            if let persistence, !state.isRetired { staged = persistence.stageAnswer(self, &state, idempotency, response) }
             account(&state)
             return response
         }

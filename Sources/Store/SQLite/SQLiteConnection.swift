@@ -22,6 +22,9 @@ final class SQLiteConnection: @unchecked Sendable {
         self.path = path
         // Extended codes tell a failed fsync (SQLITE_IOERR_FSYNC) from other I/O errors.
         sqlite3_extended_result_codes(handle, 1)
+        // Only this process opens the file (the directory's lock keeps others out), but a store
+        // closed just before may still be finishing its last checkpoint on the writer thread.
+        sqlite3_busy_timeout(handle, 5000)
         if code != SQLITE_OK {
             let error = SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), context: "opening \(path)")
             sqlite3_close_v2(handle)
