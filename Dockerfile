@@ -20,6 +20,8 @@ ARG MICROHTTPD_DEBIAN13_VERSION=1.0.1-4
 ARG LIBXML2_DEBIAN13_VERSION=2.12.7+dfsg+really2.9.14-2.1+deb13u3
 ARG PERFTOOLS_VERSION=2.10-1
 ARG PKGCONFIG_VERSION=1.8.1-1
+ARG SQLITE_VERSION=3.40.1-2+deb12u2
+ARG SQLITE_DEBIAN13_VERSION=3.46.1-7+deb13u2
 # The runtime's Debian release: 12 or 13 (the stages debian12 and debian13 below).
 ARG DEBIAN=12
 
@@ -27,9 +29,11 @@ FROM swift:6.3.1-bookworm AS build
 ARG MICROHTTPD_VERSION
 ARG PERFTOOLS_VERSION
 ARG PKGCONFIG_VERSION
+ARG SQLITE_VERSION
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         "libmicrohttpd-dev=${MICROHTTPD_VERSION}" \
+        "libsqlite3-dev=${SQLITE_VERSION}" \
         "libgoogle-perftools-dev=${PERFTOOLS_VERSION}" \
         "pkg-config=${PKGCONFIG_VERSION}" \
     && rm -rf /var/lib/apt/lists/*
@@ -38,35 +42,45 @@ COPY . .
 RUN install -m 0755 "$(scripts/release-build)" /usr/local/bin/segued
 
 # The runtime's base, chosen by DEBIAN (12, the default, or 13): slim Debian with libmicrohttpd,
-# and libxml2 for Interface Builder import (FoundationXML links it dynamically even when the standard
-# library is static). .ci/check-ldd verifies the binary needs nothing else on Debian 12, and
+# libsqlite3 (the store, README "Durability") and libxml2 for Interface Builder import (FoundationXML
+# links it dynamically even when the standard library is static). .ci/check-ldd verifies the binary needs nothing else on Debian 12, and
 # .ci/check-image runs it on Debian 13's base.
 
 # Debian 13: trixie's libmicrohttpd 1.0.1 (package renamed libmicrohttpd12t64 in the 64-bit time_t
-# transition; same SONAME) and libxml2.
+# transition; same SONAME), libsqlite3 and libxml2.
 FROM debian:trixie-slim AS debian13
 ARG MICROHTTPD_DEBIAN13_VERSION
 ARG LIBXML2_DEBIAN13_VERSION
+ARG SQLITE_DEBIAN13_VERSION
 RUN apt-get update \
     && apt-get install -y --no-install-recommends "libmicrohttpd12t64=${MICROHTTPD_DEBIAN13_VERSION}" "libxml2=${LIBXML2_DEBIAN13_VERSION}" \
+        "libsqlite3-0=${SQLITE_DEBIAN13_VERSION}" \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 segued \
-    && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin segued
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin segued \
+    && install -d -o 10001 -g 10001 /var/lib/segued
 
-# Debian 12: bookworm's libmicrohttpd 0.9.75 and libxml2.
+# Debian 12: bookworm's libmicrohttpd 0.9.75, libsqlite3 and libxml2.
 FROM debian:bookworm-slim AS debian12
 ARG MICROHTTPD_VERSION
 ARG LIBXML2_VERSION
+ARG SQLITE_VERSION
 RUN apt-get update \
     && apt-get install -y --no-install-recommends "libmicrohttpd12=${MICROHTTPD_VERSION}" "libxml2=${LIBXML2_VERSION}" \
+        "libsqlite3-0=${SQLITE_VERSION}" \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 segued \
-    && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin segued
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin segued \
+    && install -d -o 10001 -g 10001 /var/lib/segued
 
 # The image: the binary on the base DEBIAN names. DL3006 (untagged image) does not apply: the base is
 # one of this file's stages above, whose images and packages are pinned there.
 # hadolint ignore=DL3006
 FROM debian${DEBIAN} AS runtime
+# Storyboards and sessions persist in this volume (README "Durability"); SEGUED_STATE_DIR is read
+# when no --state-dir is given, so that arguments added to `docker run` keep it.
+ENV SEGUED_STATE_DIR=/var/lib/segued
+VOLUME /var/lib/segued
 COPY --from=build /usr/local/bin/segued /usr/local/bin/segued
 # Numeric, so that Kubernetes' runAsNonRoot can check it without reading /etc/passwd.
 USER 10001:10001

@@ -4,16 +4,18 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
 PREFIX ?= /usr/local
+# `make run` keeps its storyboards and sessions here (git ignores it): README "Durability".
+STATE_DIR ?= .state
 
 .PHONY: run run-release install test check-readme test-browser release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-http-connections bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself), and
 ## libgoogle-perftools-dev when it cannot find tcmalloc (the shipped binary's allocator).
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd libtcmalloc_minimal; then \
-		echo "installing libmicrohttpd-dev, libgoogle-perftools-dev and pkg-config"; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd libtcmalloc_minimal sqlite3; then \
+		echo "installing libmicrohttpd-dev, libgoogle-perftools-dev, libsqlite3-dev and pkg-config"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libmicrohttpd-dev libgoogle-perftools-dev pkg-config >/dev/null; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libmicrohttpd-dev libgoogle-perftools-dev libsqlite3-dev pkg-config >/dev/null; \
 	fi
 
 ## The binary that ships (release, Swift standard library linked statically): scripts/release-build.
@@ -25,11 +27,11 @@ release: deps
 ## binary that ships: `make run-release`, or `make install`.
 run: deps
 	$(SWIFT) build --product segued
-	"$$($(SWIFT) build --show-bin-path)/segued" serve --host $(HOST) --port $(PORT) $(ARGS)
+	"$$($(SWIFT) build --show-bin-path)/segued" serve --host $(HOST) --port $(PORT) --state-dir $(STATE_DIR) $(ARGS)
 
 ## The same with the binary that ships (release, static; its first build is the long one).
 run-release: deps
-	"$$(SWIFT=$(SWIFT) scripts/release-build)" serve --host $(HOST) --port $(PORT) $(ARGS)
+	"$$(SWIFT=$(SWIFT) scripts/release-build)" serve --host $(HOST) --port $(PORT) --state-dir $(STATE_DIR) $(ARGS)
 
 ## Puts the binary that ships on the PATH: $(PREFIX)/bin/segued.
 install: deps

@@ -4,6 +4,7 @@ import HTTPServer
 public import Logging
 public import Navigation
 import SeguedService
+import Store
 import Storyboard
 
 /// `segued serve`: starts the daemon. With no `--storyboard` it serves only the built-in demo.
@@ -133,6 +134,15 @@ struct Serve: ParsableCommand {
     @Flag(help: "Do not log a line per request.")
     var quietRequests = false
 
+    // Durability (issue 27): README "Durability".
+    @Option(name: .customLong("state-dir"), help: "A directory to keep storyboards and sessions in (SQLite, created if missing), restored at start; one daemon per directory (default: $SEGUED_STATE_DIR, else none: everything in memory).")
+    var stateDirOption: String?
+
+    var stateDir: String? { ProcessInfo.processInfo.environment["SEGUED_STATE_DIR"].flatMap { $0.isEmpty ? nil : $0 }.map { stateDirOption ?? $0 } ?? stateDirOption }
+
+    @Option(help: "With --state-dir, what a power loss may cost: always (nothing acknowledged), everysec (about the last second) or never (what the OS had not written). A process crash loses nothing acknowledged in any.")
+    var fsync: FsyncPolicy = .everysec
+
     func validate() throws {
         try ServeOptionChecks.within("--port", port, 0...65535)
         try ServeOptionChecks.within("--max-sessions", maxSessions, 1...Int.max)
@@ -207,7 +217,8 @@ struct Serve: ParsableCommand {
             maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession, maxStreamQueue: streamQueueBytes,
             access: security.access)
         configuration.logRequests = !quietRequests
-        let service = SeguedService(configuration: configuration, logger: logger)
+        let store = try StateDirectory.open(stateDir, fsync: fsync, logger: logger)
+        let service = SeguedService(configuration: configuration, logger: logger, store: store)
         for path in storyboards {
             let imported = try StoryboardFile.load(path)
             let id = service.addStoryboard(imported.storyboard, warnings: imported.warnings)
@@ -244,6 +255,7 @@ struct Serve: ParsableCommand {
         if security.token == nil, !security.loopbackOnly {
             logger.warning("listening on \(host) without a token (--insecure-no-token): anyone who reaches the port controls every session")
         }
+        if let store { try StateDirectory.recover(service, from: store, logger: logger) }
         IdleSessionReaper.start(service: service, every: .seconds(min(60, max(1, sessionTTL / 2))), logger: logger)
 
         var signal = signals.wait()
@@ -258,6 +270,8 @@ struct Serve: ParsableCommand {
         // return, a connection libmicrohttpd waits on) and a second SIGTERM or SIGINT end the process.
         signals.exitWhenDrainOverruns(grace: .seconds(shutdownGrace), logger: logger)
         server.shutdown(gracePeriod: .seconds(shutdownGrace))
+        // After the drain, whose requests waited for their commits: the last batch, a checkpoint.
+        store?.close()
         logger.info("stopped")
     }
 }

@@ -9,13 +9,27 @@ struct IdempotencyCache: Sendable {
         var key: String
         var fingerprint: Int
 
+        /// FNV-1a (64 bits) of the method, path and body, each ended by a 0 byte: the same in every
+        /// process, so that a key stored with `--state-dir` still recognizes its request after a
+        /// restart (Swift's `Hasher` is seeded anew in each process).
         init(key: String, request: Request) {
             self.key = key
-            var hasher = Hasher()
-            hasher.combine(request.method)
-            hasher.combine(request.path)
-            hasher.combine(request.body)
-            fingerprint = hasher.finalize()
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            func mix(_ byte: UInt8) {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            for byte in request.method.utf8 { mix(byte) }
+            mix(0)
+            for byte in request.path.utf8 { mix(byte) }
+            mix(0)
+            for byte in request.body { mix(byte) }
+            fingerprint = Int(bitPattern: UInt(hash))
+        }
+
+        /// A key as stored (``Persistence``).
+        init(key: String, fingerprint: Int) {
+            self.key = key
+            self.fingerprint = fingerprint
         }
     }
 
