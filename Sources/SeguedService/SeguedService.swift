@@ -75,6 +75,8 @@ public final class SeguedService: Sendable {
         let requestID = RequestID.from(request.header(RequestID.header))
         // Per request: a response kept and prepared once (a session's stack) stays prepared.
         answered.setRequestHeader(RequestID.header, requestID)
+        // A cluster's clients and tests see which node answered (deploy/cluster).
+        if let node = configuration.nodeID { answered.setRequestHeader("Segued-Node", node) }
         if configuration.logRequests {
             logRequest(request, id: requestID, route: matched, response: answered, duration: duration)
         }

@@ -130,6 +130,9 @@ struct Serve: ParsableCommand {
     @Flag(help: "Do not log a line per request.")
     var quietRequests = false
 
+    @OptionGroup(title: "Cluster")
+    var cluster: ServeClusterOptions
+
     func validate() throws {
         try ServeOptionChecks.within("--port", port, 0...65535)
         try ServeOptionChecks.within("--max-sessions", maxSessions, 1...Int.max)
@@ -197,6 +200,7 @@ struct Serve: ParsableCommand {
             maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession, maxStreamQueue: streamQueueBytes,
             access: security.access)
         configuration.logRequests = !quietRequests
+        cluster.apply(to: &configuration, token: security.token)
         let service = SeguedService(configuration: configuration, logger: logger)
         for path in storyboards {
             let imported = try StoryboardFile.load(path)
