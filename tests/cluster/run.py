@@ -242,6 +242,16 @@ class Suite:
         with open(os.path.join(self.cluster.dir, "sessions.map")) as f:
             expect(f"{id} n3\n" in f.read(), "sessions.map keeps the move")
         self.owner[id] = "n3"
+        # What it refuses, changing nothing.
+        for arguments, code, message in [
+            ([id, "n3"], 0, f"{id} is on n3 already"),
+            ([id, "n9"], 64, "migrate: no node n9; the nodes are n1, n2, n3"),
+            (["n1-0000000000000000", "n2"], 1, "migrate: the front answers 404 for session n1-0000000000000000"),
+        ]:
+            done = subprocess.run([os.path.join(ROOT, "deploy/cluster/migrate"), self.cluster.dir, *arguments],
+                                  capture_output=True, text=True, timeout=60)
+            expect((done.returncode, (done.stdout + done.stderr).strip()) == (code, message), f"{arguments}: {done}")
+        expect(self.front("GET", f"/v1/sessions/{id}/stack")[1].getheader("Segued-Node") == "n3", "still on n3")
 
     def test_a_killed_node_makes_its_sessions_503_at_once_and_brings_them_back(self):
         stacks = {id: self.front("GET", f"/v1/sessions/{id}/stack")[2] for id in self.owner}
