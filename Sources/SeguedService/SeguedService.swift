@@ -24,6 +24,9 @@ public final class SeguedService: Sendable {
     /// Open event streams (``openEventStream(_:_:)``).
     let streamCount = StreamCounter()
     private let shuttingDown = Atomic<Bool>(false)
+    /// Held while a storyboard is fetched from the peer (``storyboard(_:)``): one fetch at a time,
+    /// so that sessions asked for at once on a new storyboard fetch it once.
+    let peerFetch = Mutex<Void>(())
     /// The id of the built-in demo storyboard (also reachable as `"demo"`).
     public let demoStoryboardID: String
 

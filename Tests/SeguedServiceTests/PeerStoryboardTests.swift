@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 @testable import SeguedService
 import SeguedTestSupport
@@ -61,6 +62,29 @@ struct PeerStoryboardTests {
         let copy = try node.handle(.make("GET", "/v1/storyboards/\(id)")).json
         let original = try origin.handle(.make("GET", "/v1/storyboards/\(id)")).json
         for member in ["id", "name", "entry", "storyboard"] { #expect(copy[member] == original[member], "\(member)") }
+    }
+
+    @Test func sessionsAskedForAtOnce_onANewStoryboard_fetchItOnce() throws {
+        let id = try upload(GeneratedApp(name: "Rush", storyboards: 1, scenes: 3, labelsPerScene: 1))
+        let peer = Peer { id in
+            // A peer slow enough that the requests overlap.
+            Thread.sleep(forTimeInterval: 0.05)
+            return originAnswer(id)
+        }
+        let node = Self.node(peer)
+        let statuses = Mutex<[Int]>([])
+        let done = DispatchGroup()
+        for k in 0..<8 {
+            done.enter()
+            Thread.detachNewThread {
+                let status = node.handle(.make("PUT", "/v1/sessions/rush-\(k)", json: #"{"storyboard": "\#(id)"}"#)).status
+                statuses.withLock { $0.append(status) }
+                done.leave()
+            }
+        }
+        done.wait()
+        #expect(statuses.withLock { $0 } == Array(repeating: 201, count: 8))
+        #expect(peer.fetches == [id])
     }
 
     @Test func aSnapshotsStoryboard_isFetchedToo() throws {

@@ -17,6 +17,7 @@ import json
 import os
 import random
 import re
+import select
 import signal
 import socket
 import subprocess
@@ -42,9 +43,13 @@ class Cluster:
         self.log = open(os.path.join(self.dir, "run.log"), "w")
         self.process = subprocess.Popen(
             [os.path.join(ROOT, "deploy/cluster/run"), str(len(NODES)), str(self.port), self.dir],
-            stdout=subprocess.PIPE, stderr=self.log, text=True)
-        line = self.process.stdout.readline().strip()
-        assert line == f"ready http://127.0.0.1:{self.port}", f"run printed {line!r}; {self.run_log()}"
+            stdout=subprocess.PIPE, stderr=self.log, text=True, env=env)
+        # `ready` within 90 s, else the cluster is stopped and the run fails (nothing left behind).
+        readable, _, _ = select.select([self.process.stdout], [], [], 90)
+        line = self.process.stdout.readline().strip() if readable else ""
+        if line != f"ready http://127.0.0.1:{self.port}":
+            self.stop()
+            raise AssertionError(f"run printed {line!r}; {self.run_log()}")
         self.node_ports = {name: self.port + k for k, name in enumerate(NODES, 1)}
 
     def run_log(self):
@@ -62,7 +67,11 @@ class Cluster:
     def stop(self):
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
-            self.process.wait(timeout=30)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
         return self.process.returncode
 
 
@@ -306,6 +315,13 @@ def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     binary = os.path.abspath(sys.argv[1])
+
+    def out_of_time(number, frame):
+        # Raised where the run is, so that the cluster is still stopped on the way out.
+        raise TimeoutError(f"signal {number}: over the budget of {BUDGET_SECONDS} s, or stopped")
+
+    signal.signal(signal.SIGALRM, out_of_time)
+    signal.signal(signal.SIGTERM, out_of_time)
     signal.alarm(BUDGET_SECONDS)
     started = time.time()
     cluster = Cluster(binary)
@@ -320,6 +336,8 @@ def main():
             try:
                 test()
                 print(f"ok   {name} ({time.time() - start:.2f} s)")
+            except TimeoutError:
+                raise
             except Exception as error:  # noqa: BLE001 (each test's failure is reported, the rest still run)
                 failures += 1
                 print(f"FAIL {name} ({time.time() - start:.2f} s): {error}")

@@ -1,6 +1,7 @@
 import Logging
 import SourceScanning
 import Storyboard
+import Synchronization
 
 extension SeguedService {
     /// The storyboard a session is to start on (or be restored on), by id or name; on a node of a
@@ -10,7 +11,10 @@ extension SeguedService {
     /// Only ids are fetched: a name could answer for different storyboards on different nodes.
     func storyboard(_ reference: String) throws(Problem) -> StoredStoryboard {
         if let peer = configuration.storyboardPeer, Self.isStoryboardID(reference), !storyboards.contains(id: reference) {
-            try fetchStoryboard(reference, from: peer)
+            try peerFetch.withLock { _ throws(Problem) in
+                // Another request may have fetched it while this one waited.
+                if !storyboards.contains(id: reference) { try fetchStoryboard(reference, from: peer) }
+            }
         }
         return try storyboards.find(reference)
     }
