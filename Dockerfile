@@ -11,14 +11,17 @@ ARG MICROHTTPD_VERSION=0.9.75-6
 ARG LIBXML2_VERSION=2.9.14+dfsg-1.3~deb12u6
 ARG PERFTOOLS_VERSION=2.10-1
 ARG PKGCONFIG_VERSION=1.8.1-1
+ARG SQLITE_VERSION=3.40.1-2+deb12u2
 
 FROM swift:6.3.1-bookworm AS build
 ARG MICROHTTPD_VERSION
 ARG PERFTOOLS_VERSION
 ARG PKGCONFIG_VERSION
+ARG SQLITE_VERSION
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         "libmicrohttpd-dev=${MICROHTTPD_VERSION}" \
+        "libsqlite3-dev=${SQLITE_VERSION}" \
         "libgoogle-perftools-dev=${PERFTOOLS_VERSION}" \
         "pkg-config=${PKGCONFIG_VERSION}" \
     && rm -rf /var/lib/apt/lists/*
@@ -32,11 +35,18 @@ RUN install -m 0755 "$(scripts/release-build)" /usr/local/bin/segued
 FROM debian:bookworm-slim
 ARG MICROHTTPD_VERSION
 ARG LIBXML2_VERSION
+ARG SQLITE_VERSION
 RUN apt-get update \
     && apt-get install -y --no-install-recommends "libmicrohttpd12=${MICROHTTPD_VERSION}" "libxml2=${LIBXML2_VERSION}" \
+        "libsqlite3-0=${SQLITE_VERSION}" \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 segued \
-    && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin segued
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin segued \
+    && install -d -o 10001 -g 10001 /var/lib/segued
+# Storyboards and sessions persist in this volume (README "Durability"); SEGUED_STATE_DIR is read
+# when no --state-dir is given, so that arguments added to `docker run` keep it.
+ENV SEGUED_STATE_DIR=/var/lib/segued
+VOLUME /var/lib/segued
 COPY --from=build /usr/local/bin/segued /usr/local/bin/segued
 # Numeric, so that Kubernetes' runAsNonRoot can check it without reading /etc/passwd.
 USER 10001:10001

@@ -3,16 +3,18 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
+# `make run` keeps its storyboards and sessions here (git ignores it): README "Durability".
+STATE_DIR ?= .state
 
 .PHONY: run test check-readme test-browser release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-http-connections bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself), and
 ## libgoogle-perftools-dev when it cannot find tcmalloc (the shipped binary's allocator).
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd libtcmalloc_minimal; then \
-		echo "installing libmicrohttpd-dev, libgoogle-perftools-dev and pkg-config"; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd libtcmalloc_minimal sqlite3; then \
+		echo "installing libmicrohttpd-dev, libgoogle-perftools-dev, libsqlite3-dev and pkg-config"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libmicrohttpd-dev libgoogle-perftools-dev pkg-config >/dev/null; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libmicrohttpd-dev libgoogle-perftools-dev libsqlite3-dev pkg-config >/dev/null; \
 	fi
 
 ## The binary that ships (release, Swift standard library linked statically): scripts/release-build.
@@ -21,7 +23,7 @@ release: deps
 
 ## Builds in release and starts segued on $(HOST):$(PORT) with the built-in demo storyboard.
 run: deps
-	"$$(SWIFT=$(SWIFT) scripts/release-build)" serve --host $(HOST) --port $(PORT) $(ARGS)
+	"$$(SWIFT=$(SWIFT) scripts/release-build)" serve --host $(HOST) --port $(PORT) --state-dir $(STATE_DIR) $(ARGS)
 
 ## Builds and runs every test.
 test: deps

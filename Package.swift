@@ -33,6 +33,15 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // Debian's SQLite (libsqlite3-dev), for the durable store: imported only by Sources/Store/SQLite.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // The state directory (--state-dir): SQLite in WAL mode behind a small Swift face, a
+        // group-committing writer thread, the directory lock (issue 27).
+        .target(name: "Store", dependencies: ["CSQLite"], swiftSettings: sharedSettings),
         // The allocator's free memory and its release (tcmalloc in the shipped binary, glibc's
         // otherwise): C, because tcmalloc's functions are only there in the binary that links it.
         .target(name: "CAllocator"),
@@ -66,7 +75,7 @@ let package = Package(
         .target(
             name: "SeguedService",
             dependencies: [
-                "Storyboard", "Navigation", "HTTPServer", "WebApp", "SourceScanning",
+                "Storyboard", "Navigation", "HTTPServer", "WebApp", "SourceScanning", "Store",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -78,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "segued",
             dependencies: [
-                "SeguedService", "HTTPServer", "Storyboard", "Navigation", "Flows", "CAllocator", "SourceScanning",
+                "SeguedService", "HTTPServer", "Storyboard", "Navigation", "Flows", "CAllocator", "SourceScanning", "Store",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -141,6 +150,12 @@ let package = Package(
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["segued", "Storyboard", "Flows", "SeguedService", "HTTPServer", "SeguedTestSupport"],
+            swiftSettings: sharedSettings
+        ),
+        // The durable store (issue 27): the SQLite face and writer, and the service over a state directory.
+        .testTarget(
+            name: "StoreTests",
+            dependencies: ["Store", "SeguedService", "HTTPServer", "Storyboard"],
             swiftSettings: sharedSettings
         ),
         .testTarget(

@@ -9,6 +9,9 @@ public struct Response: Sendable {
     /// A body written while it is sent (``ResponseStream``), in place of `body`: sent chunked, for as
     /// long as the stream is open.
     public var stream: ResponseStream?
+    /// Holds the response back until it opens (the commit of what it acknowledges, with
+    /// `--state-dir`); `nil`, as for every response in memory: sent at once.
+    public var gate: ResponseGate?
     /// Header fields for the request this answers alone (its request id, `Connection: close` while
     /// draining), sent after `headers`. Changing them keeps `prepared`: a response prepared once and
     /// kept (a session's stack) still goes out with each request's own fields, queued as a cheap

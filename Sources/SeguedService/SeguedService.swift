@@ -2,6 +2,7 @@ public import HTTPServer
 public import Logging
 import Navigation
 public import Storyboard
+public import Store
 import Synchronization
 
 /// The REST service (spec/api.md): storyboards, sessions and their operations, answered as JSON
@@ -20,6 +21,8 @@ public final class SeguedService: Sendable {
     let storyboards: StoryboardStore
     let sessions: SessionStore
     let memory: MemoryBudget
+    /// The state directory's store (`--state-dir`); `nil` in memory (the default).
+    let persistence: Persistence?
     let metrics = ServiceMetrics(version: SeguedService.version)
     /// Open event streams (``openEventStream(_:_:)``).
     let streamCount = StreamCounter()
@@ -30,9 +33,13 @@ public final class SeguedService: Sendable {
     /// The id of the built-in demo storyboard (also reachable as `"demo"`).
     public let demoStoryboardID: String
 
-    public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger = Logger(label: "segued")) {
+    /// - Parameter store: where storyboards and sessions are kept (`--state-dir`). With one, the
+    ///   service answers `/v1/` only once ``recover()`` has read it, and every change is answered
+    ///   after it is committed there.
+    public init(configuration: ServiceConfiguration = ServiceConfiguration(), logger: Logger = Logger(label: "segued"), store: DurableStore? = nil) {
         self.configuration = configuration
         self.logger = logger
+        persistence = store.map(Persistence.init(store:))
         memory = MemoryBudget(limit: configuration.maxMemory)
         sessions = SessionStore(limit: configuration.maxSessions, idleTimeout: configuration.sessionTTL)
         storyboards = StoryboardStore(limit: configuration.maxStoryboards, byteLimit: configuration.maxStoryboardBytes, memory: memory)
@@ -43,7 +50,10 @@ public final class SeguedService: Sendable {
     /// its id. The operator's storyboards are kept whatever ``ServiceConfiguration/maxStoryboards`` says.
     @discardableResult
     public func addStoryboard(_ storyboard: Storyboard, warnings: [String] = []) -> String {
-        storyboards.preload(storyboard, warnings: warnings)
+        let id = storyboards.preload(storyboard, warnings: warnings)
+        // Stored too, so that its sessions come back after a restart without the flag that loaded it.
+        if let persistence, let stored = try? storyboards.find(id) { _ = persistence.store.commit([.storyboard(Persistence.record(stored))]) }
+        return id
     }
 
     /// Answers one request. Never throws: every failure becomes a problem document.
@@ -55,6 +65,8 @@ public final class SeguedService: Sendable {
         let response: Response
         if let refusal = configuration.access.refusal(for: request) {
             response = refusal.response
+        } else if let persistence, !persistence.isLoaded, request.path.hasPrefix("/v1/") {
+            response = Problem.loading().response
         // The server drops a body past the limit; one handed over whole by another caller is held
         // to the same limit (matched only for bodies past the smaller limit, as most have none).
         } else if request.bodyExceededLimit
@@ -89,7 +101,16 @@ public final class SeguedService: Sendable {
     /// Ends sessions idle for longer than the configured TTL; returns their ids.
     @discardableResult
     public func expireIdleSessions() -> [String] {
-        let expired = sessions.expireIdle(ended: { $0.feed.end(.expired) })
+        var ended: [Session] = []
+        let expired = sessions.expireIdle(ended: { session in
+            session.feed.end(.expired)
+            if persistence != nil { ended.append(session) }
+        })
+        // Not waited for: an expiry answers nobody, and a crash before its commit only brings the
+        // session back to expire again.
+        if let persistence, !ended.isEmpty {
+            _ = persistence.store.commit(ended.map { .deleteSession(id: $0.id.rawValue, incarnation: $0.incarnation) })
+        }
         metrics.setSessions(sessions.count)
         metrics.recordReaperRun(expired: expired.count)
         for id in expired { logger.info("session \(id) expired after \(configuration.sessionTTL) idle") }

@@ -4,6 +4,7 @@ import HTTPServer
 public import Logging
 public import Navigation
 import SeguedService
+import Store
 import Storyboard
 
 /// `segued serve`: starts the daemon. With no `--storyboard` it serves only the built-in demo.
@@ -130,6 +131,15 @@ struct Serve: ParsableCommand {
     @Flag(help: "Do not log a line per request.")
     var quietRequests = false
 
+    // Durability (issue 27): README "Durability".
+    @Option(name: .customLong("state-dir"), help: "A directory to keep storyboards and sessions in (SQLite, created if missing), restored at start; one daemon per directory (default: $SEGUED_STATE_DIR, else none: everything in memory).")
+    var stateDirOption: String?
+
+    var stateDir: String? { ProcessInfo.processInfo.environment["SEGUED_STATE_DIR"].flatMap { $0.isEmpty ? nil : $0 }.map { stateDirOption ?? $0 } ?? stateDirOption }
+
+    @Option(help: "With --state-dir, what a power loss may cost: always (nothing acknowledged), everysec (about the last second) or never (what the OS had not written). A process crash loses nothing acknowledged in any.")
+    var fsync: FsyncPolicy = .everysec
+
     @OptionGroup(title: "Cluster")
     var cluster: ServeClusterOptions
 
@@ -201,7 +211,8 @@ struct Serve: ParsableCommand {
             access: security.access)
         configuration.logRequests = !quietRequests
         cluster.apply(to: &configuration, token: security.token)
-        let service = SeguedService(configuration: configuration, logger: logger)
+        let store = try StateDirectory.open(stateDir, fsync: fsync, logger: logger)
+        let service = SeguedService(configuration: configuration, logger: logger, store: store)
         for path in storyboards {
             let imported = try StoryboardFile.load(path)
             let id = service.addStoryboard(imported.storyboard, warnings: imported.warnings)
@@ -238,6 +249,7 @@ struct Serve: ParsableCommand {
         if security.token == nil, !security.loopbackOnly {
             logger.warning("listening on \(host) without a token (--insecure-no-token): anyone who reaches the port controls every session")
         }
+        if let store { try StateDirectory.recover(service, from: store, logger: logger) }
         IdleSessionReaper.start(service: service, every: .seconds(min(60, max(1, sessionTTL / 2))), logger: logger)
 
         var signal = signals.wait()
@@ -252,6 +264,8 @@ struct Serve: ParsableCommand {
         // return, a connection libmicrohttpd waits on) and a second SIGTERM or SIGINT end the process.
         signals.exitWhenDrainOverruns(grace: .seconds(shutdownGrace), logger: logger)
         server.shutdown(gracePeriod: .seconds(shutdownGrace))
+        // After the drain, whose requests waited for their commits: the last batch, a checkpoint.
+        store?.close()
         logger.info("stopped")
     }
 }

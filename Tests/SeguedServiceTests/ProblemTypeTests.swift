@@ -36,6 +36,7 @@ struct ProblemTypeTests {
         "session-ended": "Not possible in the current state", "invalid-code-segue-kind": "Invalid kind for a segue made in code",
         "malformed-request": "Bad Request", "too-many-query-arguments": "URI Too Long",
         "unsupported-transfer-coding": "Not Implemented",
+        "loading": "Service Unavailable", "insufficient-storage": "Insufficient Storage",
     ]
 
     @Test func everyType_hasItsOneTitle_andTheServiceAndHTTPServerShareNone() {

@@ -42,6 +42,8 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         uploadDataSize.pointee = 0
         return .YES
     }
+    // Called again after a held-back response's gate opened and resumed the connection.
+    if let opened = mhdOpened(context) { return mhdQueue(opened, on: connection, core: core) }
     // The whole request is in: its deadline no longer runs (until the response has been sent).
     connectionRecord(connection)?.receivingSince.store(0, ordering: .relaxed)
     let request = Request(
@@ -51,6 +53,8 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         body: context.body, bodyExceededLimit: context.exceededLimit)
     let response = core.respond(to: request)
     if let stream = response.stream { return mhdQueueStream(stream, response, context: context, core: core, on: connection) }
+    if let gate = response.gate, !gate.outcome.opened { return mhdDefer(response, gate: gate, context: context, on: connection) }
+    if response.gate != nil, let opened = mhdOpened(context, kept: response) { return mhdQueue(opened, on: connection, core: core) }
     return mhdQueue(response, on: connection, core: core)
 }
 
@@ -165,7 +169,7 @@ private func mhdQueueStream(
 /// Queues `response`: its prepared MHD response when it has one (as it is, or with the request's
 /// own fields as a response sharing its body), else one made for it and destroyed right away
 /// (pitfall 7: MUST_COPY for Swift buffers; MHD keeps it until sent).
-private func mhdQueue(_ response: Response, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
+func mhdQueue(_ response: Response, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
     if let prepared = response.prepared {
         core.preparedResponsesSent.add(1, ordering: .relaxed)
         if response.requestHeaders.isEmpty { return MHD_queue_response(connection, UInt32(response.status), prepared.handle) }

@@ -29,6 +29,8 @@ final class MHDConnectionContext {
     private(set) var exceededLimit = false
     /// The stream the response sends, told when the request ends (the connection is then gone).
     var stream: ResponseStream?
+    /// A response held back by its gate while the connection is suspended (MHDDeferredResponse.swift).
+    var deferred: Response?
 
     /// Counts the contexts alive, so that a leak test can check every retain had its release.
     private let core: ServerCore

@@ -1,5 +1,6 @@
 import HTTPServer
 import Navigation
+import Store
 import Synchronization
 
 extension Session {
@@ -21,7 +22,8 @@ extension Session {
         _ commands: [Command], ifMatch: String?, idempotency: IdempotencyCache.Key?,
         respond: ([BatchStep]) -> Response, failure: (Int, Problem) -> Response
     ) -> Response {
-        state.withLock { state in
+        var staged: CommitTicket?
+        let answered = state.withLock { state in
             state.lastUsed = .now
             if let idempotency {
                 switch state.idempotency.lookup(idempotency) {
@@ -30,12 +32,20 @@ extension Session {
                 case .miss: break
                 }
             }
+            if let persistence, let refusal = persistence.refusal { return refusal.response }
+            let before = (state.navigation.revision, state.navigation.nextEventSequence)
             let response = runBatch(commands, ifMatch: ifMatch, on: &state, respond: respond, failure: failure)
+            // A batch changes the state all at once or not at all: stored when it did.
+            if let persistence, !state.isRetired, before != (state.navigation.revision, state.navigation.nextEventSequence) {
+                staged = persistence.stage(self, state.navigation)
+            }
             if let idempotency { state.idempotency.store(response, for: idempotency) }
             // The batch's growth (instances, log, data, the stored response) in the memory budget.
             account(&state)
             return response
         }
+        guard let staged, let persistence else { return answered }
+        return persistence.acknowledging(answered, after: staged)
     }
 
     private func runBatch(

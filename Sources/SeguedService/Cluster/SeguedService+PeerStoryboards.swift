@@ -1,5 +1,6 @@
 import Logging
 import SourceScanning
+import Store
 import Storyboard
 import Synchronization
 
@@ -58,6 +59,9 @@ extension SeguedService {
             return
         }
         let (stored, created) = try storyboards.upload(imported.storyboard, warnings: imported.warnings)
+        // Kept on disk like an upload (--state-dir), before the session that needed it: the
+        // session is restored at start only when its storyboard is.
+        if created { _ = persistence?.store.commit([.storyboard(Persistence.record(stored))]) }
         if created { logger.info("storyboard \(stored.id) (\(stored.name.loggable)) fetched from the peer") }
     }
 }

@@ -27,6 +27,10 @@ public enum ProblemType: String, CaseIterable, Sendable {
     case invalidIdempotencyKey = "invalid-idempotency-key"
     case notImplemented = "not-implemented"
     case shuttingDown = "shutting-down"
+    /// The state directory's store is still being read at start (`--state-dir`).
+    case loading
+    /// The state directory's disk is full: the write was not stored (`--state-dir`).
+    case insufficientStorage = "insufficient-storage"
     case unauthorized
     case hostNotAllowed = "host-not-allowed"
     case invalidSnapshot = "invalid-snapshot"
@@ -82,6 +86,8 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .invalidIdempotencyKey: "Invalid Idempotency-Key"
         case .notImplemented: "Not Implemented"
         case .shuttingDown: "Service Unavailable"
+        case .loading: "Service Unavailable"
+        case .insufficientStorage: "Insufficient Storage"
         case .unauthorized: "Unauthorized"
         case .hostNotAllowed: "Misdirected Request"
         case .invalidSnapshot: "Invalid snapshot"
@@ -123,7 +129,8 @@ public enum ProblemType: String, CaseIterable, Sendable {
             .segueWithoutIdentifier, .emptyStack, .invalidCodeSegueKind:
             422
         case .notImplemented: 501
-        case .tooManySessions, .memoryBudgetExceeded, .tooManyStreams, .shuttingDown: 503
+        case .tooManySessions, .memoryBudgetExceeded, .tooManyStreams, .shuttingDown, .loading: 503
+        case .insufficientStorage: 507
         case .ambiguousStoryboard, .sessionExists, .storyboardInUse, .tooManyStoryboards, .tooManyInstances, .tooMuchData,
             .pushWithoutNavigationController, .pushingNavigationController, .segueNotPerformable, .notInWindowHierarchy,
             .wrongSegueKind, .notANavigationController, .notATabBarController, .noContainer, .tabIndexOutOfRange,

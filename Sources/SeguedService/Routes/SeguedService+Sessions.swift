@@ -2,6 +2,7 @@ import HTTPServer
 import Logging
 import Navigation
 import Storyboard
+import Store
 
 extension SeguedService {
     /// `POST /v1/sessions` (server-chosen id) and `PUT /v1/sessions/{id}` (client-chosen id):
@@ -52,7 +53,7 @@ extension SeguedService {
             let (state, transcript) = try Self.launch(stored.storyboard, sessionConfiguration)
             launch = transcript
             return Session(id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: state, launch: transcript,
-                           limits: configuration.sessionLimits, memory: memory)
+                           limits: configuration.sessionLimits, memory: memory, persistence: persistence)
         }
         metrics.setSessions(sessions.count)
         switch result {
@@ -61,9 +62,10 @@ extension SeguedService {
         case .existing(let session):
             return session.read { state in sessionResponse(session, state: state, status: 200, launch: nil) }
         case .created(let session):
+            let staged = storeNew(session)
             logger.info("session \(id) started on \(stored.id) (\(profile.rawValue))")
             metrics.recordOperation("launch", performed: true)
-            return session.read { state in sessionResponse(session, state: state, status: 201, launch: launch) }
+            return acknowledging(session.read { state in sessionResponse(session, state: state, status: 201, launch: launch) }, after: staged)
         }
     }
 
@@ -153,8 +155,10 @@ extension SeguedService {
         }
         session.retire()
         session.feed.end(.deleted)
+        // The delete's batch commits after the end's, which the response was held for.
+        let staged = storeDeleted(session)
         logger.info("session \(session.id) ended")
-        return response
+        return acknowledging(response, after: staged)
     }
 
     /// `GET …/stack`; with `If-None-Match` naming the current revision, 304 and no body (RFC 9110

@@ -3,6 +3,7 @@ import HTTPServer
 import Logging
 import SourceScanning
 import Storyboard
+import Store
 
 extension SeguedService {
     /// `POST /v1/storyboards`: a `segued.storyboard/1` JSON document, one Interface Builder
@@ -24,10 +25,13 @@ extension SeguedService {
             throw error.problem
         }
         let (stored, created) = try storyboards.upload(imported.storyboard, warnings: imported.warnings)
+        // Stored again when it was there already: an upload answered 200 is as stored as a 201.
+        let staged = persistence?.store.commit([.storyboard(Persistence.record(stored))])
         logger.info("storyboard \(stored.id) (\(stored.name.loggable)) \(created ? "uploaded" : "uploaded again"), \(stored.warnings.count) warnings")
         var response = Self.json(created ? 201 : 200) { w in w.storyboardSummary(stored, sessions: nil) }
         response.setHeader("Location", "/v1/storyboards/\(stored.id)")
-        return response
+        guard let staged, let persistence else { return response }
+        return persistence.acknowledging(response, after: staged)
     }
 
     func listStoryboards() -> Response {
@@ -59,10 +63,17 @@ extension SeguedService {
 
     func deleteStoryboard(_ reference: String) throws(Problem) -> Response {
         let stored = try storyboards.find(reference)
-        let users = sessions.removeStoryboardIfUnused(stored.id) { storyboards.remove(stored.id) }
+        var staged: CommitTicket?
+        let users = sessions.removeStoryboardIfUnused(stored.id) {
+            storyboards.remove(stored.id)
+            // Queued where the delete is decided, so that a session started on it after (which
+            // cannot be) or an upload of it again is queued after the delete.
+            staged = persistence?.store.commit([.deleteStoryboard(id: stored.id)])
+        }
         guard users == 0 else { throw .storyboardInUse(stored.id, sessions: users) }
         logger.info("storyboard \(stored.id) deleted")
-        return Response(status: 204)
+        guard let staged, let persistence else { return Response(status: 204) }
+        return persistence.acknowledging(Response(status: 204), after: staged)
     }
 }
 

@@ -17,6 +17,7 @@ extension SeguedService {
 
     func readiness() -> Response {
         if isShuttingDown { return Problem.shuttingDown().response }
+        if let persistence, !persistence.isLoaded { return Problem.loading().response }
         return Self.json(200) { w in
             w.object { w in
                 w.key("status"); w.string("ready")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Navigation
 import Storyboard
+import Store
 import Synchronization
 
 /// One running app: its navigation state behind a lock, so that operations on one session are
@@ -85,6 +86,11 @@ final class Session: Sendable {
     let state: Mutex<State>
     /// Its open event streams; operations publish to them only when there are some.
     let feed = SessionFeed()
+    /// The state directory's store (`--state-dir`), which each change is written to before it is
+    /// answered; `nil` in memory.
+    let persistence: Persistence?
+    /// Which session under its id, for the store (``SessionRecord/incarnation``); 0 in memory.
+    let incarnation: Int
 
     /// What one session may hold: each bounds memory a client could otherwise grow without end.
     struct Limits: Sendable {
@@ -100,13 +106,13 @@ final class Session: Sendable {
     /// A launched session: its log starts with the launch events.
     convenience init(
         id: SessionID, configuration: Configuration, eventHeaders: EventHeaders, navigation: NavigationState, launch: Transcript,
-        limits: Limits, memory: MemoryBudget
+        limits: Limits, memory: MemoryBudget, persistence: Persistence? = nil
     ) {
         var log = EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes)
         log.append(contentsOf: launch.events, operation: OperationRecord(.launch, launch, revision: navigation.revision))
         self.init(
             id: id, configuration: configuration, eventHeaders: eventHeaders, navigation: navigation, log: log, limits: limits,
-            memory: memory
+            memory: memory, persistence: persistence, incarnation: persistence?.nextIncarnation() ?? 0
         )
     }
 
@@ -115,9 +121,11 @@ final class Session: Sendable {
     /// counted in the memory budget from the start, whichever way it was made.
     init(
         id: SessionID, configuration: Configuration, eventHeaders: EventHeaders, navigation: NavigationState, log: EventLog,
-        limits: Limits, memory: MemoryBudget
+        limits: Limits, memory: MemoryBudget, persistence: Persistence? = nil, incarnation: Int = 0
     ) {
         self.id = id
+        self.persistence = persistence
+        self.incarnation = incarnation
         self.memory = memory
         self.limits = limits
         self.configuration = configuration
@@ -217,17 +225,21 @@ final class Session: Sendable {
         // transcript and a summary taken under it; with one it is written under the lock, because it must be
         // stored before a retry of the same key can look for it.
         if let idempotency { return performIdempotent(command, ifMatch: ifMatch, idempotency: idempotency, respond: respond) }
+        var staged: CommitTicket?
         let outcome: Outcome = state.withLock { state in
             state.lastUsed = .now
             if let refusal = refusal(command, ifMatch: ifMatch, state) { return .refused(refusal) }
             defer { account(&state) }
-            switch apply(command, to: &state) {
+            switch apply(command, to: &state, staged: &staged) {
             case .success(let transcript): return .performed(transcript, StackSummary(state.navigation))
             case .failure(let error): return .failed(error)
             }
         }
         switch outcome {
-        case .performed(let transcript, let summary): return respond(transcript, summary)
+        case .performed(let transcript, let summary):
+            // Acknowledged means stored: the answer is held back until its commit.
+            guard let staged, let persistence else { return respond(transcript, summary) }
+            return persistence.acknowledging(respond(transcript, summary), after: staged)
         case .refused(let problem): return problem.response
         case .failed(let error): return error.problem.response
         }
@@ -252,6 +264,7 @@ final class Session: Sendable {
         if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
             return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
         }
+        if let persistence, let refusal = persistence.refusal { return refusal }
         return limitRefusal(command, state.navigation)
     }
 
@@ -277,9 +290,11 @@ final class Session: Sendable {
 
     /// Runs the engine on the session's state in place: `Navigator.apply` changes nothing when it
     /// throws, and applying to a copy made its buffers shared, so every operation copied them.
-    private func apply(_ command: Command, to state: inout State) -> Result<Transcript, NavigationError> {
+    /// With a store, the new state is queued for it under the lock (`staged`: the ticket to wait for).
+    private func apply(_ command: Command, to state: inout State, staged: inout CommitTicket?) -> Result<Transcript, NavigationError> {
         do throws(NavigationError) {
             let transcript = try Navigator.apply(command, to: &state.navigation)
+            if let persistence, !state.isRetired { staged = persistence.stage(self, state.navigation) }
             let name = Self.operationName(command)
             state.noteEvents(of: transcript)
             state.log.append(
@@ -296,7 +311,8 @@ final class Session: Sendable {
         _ command: Command, ifMatch: String?, idempotency: IdempotencyCache.Key,
         respond: (Transcript, StackSummary) -> Response
     ) -> Response {
-        state.withLock { state in
+        var staged: CommitTicket?
+        let answered = state.withLock { state in
             state.lastUsed = .now
             switch state.idempotency.lookup(idempotency) {
             case .hit(let response): return response
@@ -305,7 +321,7 @@ final class Session: Sendable {
             }
             if let refusal = refusal(command, ifMatch: ifMatch, state) { return refusal.response }
             let response: Response
-            switch apply(command, to: &state) {
+            switch apply(command, to: &state, staged: &staged) {
             case .success(let transcript): response = respond(transcript, StackSummary(state.navigation))
             case .failure(let error): response = error.problem.response
             }
@@ -313,6 +329,8 @@ final class Session: Sendable {
             account(&state)
             return response
         }
+        guard let staged, let persistence else { return answered }
+        return persistence.acknowledging(answered, after: staged)
     }
 }
 

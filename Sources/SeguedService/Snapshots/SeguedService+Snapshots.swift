@@ -2,6 +2,7 @@ import HTTPServer
 import Logging
 import Navigation
 import Storyboard
+import Store
 
 extension SeguedService {
     /// `POST /v1/sessions {"from": ID}` (or `PUT /v1/sessions/{id}` with it): a new session that is a
@@ -22,10 +23,12 @@ extension SeguedService {
         let session = try insertCopy(id: id, storyboard: stored, adding: Session.footprint(navigation, log)) {
             Session(
                 id: id, configuration: source.configuration, eventHeaders: stored.eventHeaders, navigation: navigation, log: log,
-                limits: configuration.sessionLimits, memory: memory)
+                limits: configuration.sessionLimits, memory: memory, persistence: persistence,
+                incarnation: persistence?.nextIncarnation() ?? 0)
         }
+        let staged = storeNew(session)
         logger.info("session \(id) forked from \(source.id) at revision \(navigation.revision)")
-        return session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }
+        return acknowledging(session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }, after: staged)
     }
 
     /// `POST /v1/sessions {"snapshot": …}` (or `PUT` with it): a session restored from a
@@ -64,10 +67,11 @@ extension SeguedService {
         let session = try insertCopy(id: id, storyboard: stored, adding: Session.footprint(navigation, log)) {
             Session(
                 id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: navigation,
-                log: log, limits: limits, memory: memory)
+                log: log, limits: limits, memory: memory, persistence: persistence, incarnation: persistence?.nextIncarnation() ?? 0)
         }
+        let staged = storeNew(session)
         logger.info("session \(id) restored from a snapshot at revision \(navigation.revision)")
-        return session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }
+        return acknowledging(session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }, after: staged)
     }
 
     /// Inserts a fork or a restored session. Unlike a launch, an existing id is always a conflict:

@@ -69,6 +69,21 @@ final class StoryboardStore: Sendable {
         }
     }
 
+    /// Stores a storyboard read back from the state directory under the id it was stored with
+    /// (the id is the hash of its normalized form when it was uploaded; kept as is, so that its
+    /// sessions find it whatever a later normalization would hash to).
+    func restore(_ storyboard: Storyboard, id: String, warnings: [String]) {
+        let made = Self.entry(storyboard, warnings: warnings)
+        let entry = StoredStoryboard(
+            id: id, storyboard: storyboard, normalized: made.normalized, warnings: warnings, eventHeaders: made.eventHeaders)
+        held.withLock { held in
+            if held.storyboards[entry.id] == nil {
+                held.insert(entry)
+                memory.adjust(by: Self.residentBytes(entry))
+            }
+        }
+    }
+
     /// The entry for `storyboard`, with its content-addressed id and normalized graph (also how a
     /// storyboard fetched from a peer is checked before it is kept).
     static func entry(_ storyboard: Storyboard, warnings: [String]) -> StoredStoryboard {

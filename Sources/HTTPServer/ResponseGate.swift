@@ -1,0 +1,45 @@
+import Synchronization
+
+/// What holds a response back until something outside the handler has happened: with
+/// `--state-dir`, the commit of the change the response acknowledges. The server sends the
+/// response once the gate opens, or the replacement it opened with (the change could not be
+/// stored); meanwhile the connection is suspended, holding no server thread, so that the thread
+/// serves other requests while the commit runs (MHD/MHDDeferredResponse.swift).
+///
+/// A response without a gate (every response of a daemon without `--state-dir`) is sent at once.
+public final class ResponseGate: Sendable {
+    private struct State {
+        var opened = false
+        var replacement: Response?
+        var waiter: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Lets the response go, or `replacement` in its place. Called once, from any thread; runs the
+    /// server's waiter (a connection's resume) outside the lock.
+    public func open(replacing replacement: Response? = nil) {
+        let waiter = state.withLock { state -> (@Sendable () -> Void)? in
+            state.opened = true
+            state.replacement = replacement
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?()
+    }
+
+    /// Whether it has opened, and with what replacement.
+    public var outcome: (opened: Bool, replacement: Response?) { state.withLock { ($0.opened, $0.replacement) } }
+
+    /// Runs `waiter` once the gate opens: now, when it has already.
+    func whenOpen(_ waiter: @escaping @Sendable () -> Void) {
+        let openNow = state.withLock { state -> Bool in
+            if state.opened { return true }
+            state.waiter = waiter
+            return false
+        }
+        if openNow { waiter() }
+    }
+}

@@ -1,0 +1,95 @@
+import HTTPServer
+import Navigation
+import SourceScanning
+import Storyboard
+public import Store
+
+extension SeguedService {
+    /// Queues a session just made (launched, forked, restored) for the store: its state is read
+    /// under its lock, so that an operation already made on it is in what is stored.
+    func storeNew(_ session: Session) -> CommitTicket? {
+        guard let persistence else { return nil }
+        return session.peek { state in persistence.stage(session, state.navigation) }
+    }
+
+    /// Queues a session's end, after its last operation (`end`) was queued.
+    func storeDeleted(_ session: Session) -> CommitTicket? {
+        persistence?.store.commit([.deleteSession(id: session.id.rawValue, incarnation: session.incarnation)])
+    }
+
+    /// `response`, held back until `ticket`'s batch has committed (as is, without a store).
+    func acknowledging(_ response: Response, after ticket: CommitTicket?) -> Response {
+        guard let ticket, let persistence else { return response }
+        return persistence.acknowledging(response, after: ticket)
+    }
+
+    /// What ``recover()`` found.
+    public struct Recovery: Sendable {
+        public var storyboards = 0
+        public var sessions = 0
+        /// Stored sessions that could not be restored (their storyboard gone, a snapshot the engine
+        /// refuses), with why; they stay in the store, untouched, for an operator to look at.
+        public var skipped: [String] = []
+    }
+
+    /// Reads the state directory into memory: every stored storyboard, then every session, then
+    /// answers `/v1/` and `/readyz`. Call once, at start, with the server already listening
+    /// (`/healthz` answers meanwhile; `/readyz` and `/v1/` answer 503 `loading`).
+    /// - Throws: the store's error when it cannot be read (damage), with its message for the operator.
+    public func recover() throws(StoreError) -> Recovery {
+        guard let persistence else { return Recovery() }
+        var recovery = Recovery()
+        try persistence.store.load { record in
+            if restoreStoryboard(record) { recovery.storyboards += 1 } else { recovery.skipped.append("storyboard \(record.id): unreadable") }
+        } sessions: { record in
+            if let why = restoreSession(record, persistence) {
+                recovery.skipped.append("session \(record.id): \(why)")
+            } else {
+                recovery.sessions += 1
+            }
+        }
+        metrics.setSessions(sessions.count)
+        persistence.markLoaded()
+        return recovery
+    }
+
+    private func restoreStoryboard(_ record: StoryboardRecord) -> Bool {
+        guard let imported = try? StoryboardDocument.loadJSON(record.document, swift: SwiftSyntaxSourceReader()) else { return false }
+        var warnings: [String] = []
+        if case .array(let values)? = try? JSONValue.parse(record.warnings) { warnings = values.compactMap(\.stringValue) }
+        storyboards.restore(imported.storyboard, id: record.id, warnings: warnings)
+        return true
+    }
+
+    /// Restores one stored session; the reason when it cannot be.
+    private func restoreSession(_ record: SessionRecord, _ persistence: Persistence) -> String? {
+        guard let id = SessionID(validating: record.id) else { return "not a session id" }
+        guard let value = try? JSONValue.parse(record.snapshot) else { return "the snapshot is not JSON" }
+        var reader = JSONFieldReader()
+        guard let document = SnapshotDocument.read(value, at: "snapshot", reader: &reader) else { return "the snapshot does not read" }
+        guard let stored = try? storyboards.find(document.storyboardID), stored.id == document.storyboardID else {
+            return "its storyboard \(document.storyboardID) is not stored"
+        }
+        let navigation: NavigationState
+        do {
+            navigation = try NavigationState(restoring: document.navigation, storyboard: stored.storyboard)
+        } catch {
+            return "\(error.path): \(error.message)"
+        }
+        let limits = configuration.sessionLimits
+        let sessionConfiguration = Session.Configuration(
+            storyboardID: stored.id, profile: navigation.profile, traits: navigation.traits, initialScene: document.initialScene)
+        persistence.noteLoaded(incarnation: record.incarnation)
+        let log = EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes)
+        let result = try? sessions.insert(id: id, configuration: nil) { () throws(Problem) -> Session in
+            Session(
+                id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: navigation, log: log,
+                limits: limits, memory: memory, persistence: persistence, incarnation: record.incarnation)
+        }
+        switch result {
+        case .created: return nil
+        case .full: return "--max-sessions (\(sessions.limit)) reached"
+        default: return "the id is taken"
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// segued's state on disk: one SQLite database in WAL mode in the state directory
+/// (`DIR/segued.sqlite3`, with SQLite's `-wal` and `-shm` beside it, and `DIR/segued.lock`).
+///
+/// Opened in three steps: ``open(directory:policy:onFatal:)`` (lock, schema, migrations), ``load(storyboards:sessions:)``
+/// (every stored storyboard, then every session), then writes through ``commit(_:)``, which
+/// batches the writes of concurrent requests into one transaction (group commit).
+public final class DurableStore: Sendable {
+    public static let fileName = "segued.sqlite3"
+    public let directory: String
+    public let path: String
+    public let policy: FsyncPolicy
+    private let lock: DirectoryLock
+    private let writer: StoreWriter
+
+    /// Opens (creating if needed) the store in `directory`.
+    /// - Parameter onFatal: called on the writer thread when SQLite fails a commit in a way that
+    ///   must not be retried (a failed fsync may have dropped data the kernel said it had: after
+    ///   it, nothing can be promised). It must end the process.
+    /// - Throws: ``StoreError/locked(directory:holder:)`` when another daemon holds the directory;
+    ///   ``StoreError/newerSchema(path:found:newest:)``; ``StoreError/damaged(path:detail:)``.
+    public init(directory: String, policy: FsyncPolicy, onFatal: @escaping @Sendable (StoreError) -> Void) throws(StoreError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotOpen(path: directory, reason: "\(error)")
+        }
+        self.directory = directory
+        path = directory + "/" + Self.fileName
+        self.policy = policy
+        lock = try DirectoryLock(directory: directory)
+        let connection: SQLiteConnection
+        do throws(SQLiteError) {
+            connection = try SQLiteConnection(path: path)
+            // WAL: a commit appends checksummed frames, so a torn last write is dropped on open and
+            // readers never see a half-written transaction. A bounded page cache (4 MiB).
+            let mode = try connection.texts("PRAGMA journal_mode = WAL").first ?? ""
+            guard mode.lowercased() == "wal" else {
+                throw SQLiteError(code: 1, message: "journal_mode is \(mode), not wal", context: "opening \(path)")
+            }
+            try connection.execute("PRAGMA synchronous = \(policy.synchronous); PRAGMA cache_size = -4096; PRAGMA busy_timeout = 0")
+        } catch {
+            throw StoreError.classify(error, path: path)
+        }
+        let found: Int
+        do throws(SQLiteError) {
+            found = try connection.integer("PRAGMA user_version")
+        } catch {
+            throw StoreError.classify(error, path: path)
+        }
+        try StoreSchema.migrate(connection, found: found)
+        writer = StoreWriter(connection: connection, policy: policy, onFatal: onFatal)
+    }
+
+    /// The schema version of the store as opened (after any migration).
+    public static var schemaVersion: Int { StoreSchema.version }
+
+    /// Reads every stored storyboard, then every session, in id order. Call once, before writing.
+    /// - Throws: ``StoreError/damaged(path:detail:)`` when a page read is damaged.
+    public func load(storyboards: (StoryboardRecord) -> Void, sessions: (SessionRecord) -> Void) throws(StoreError) {
+        try writer.withConnection { connection throws(StoreError) in
+            do throws(SQLiteError) {
+                let boards = try connection.prepare("SELECT id, document, warnings FROM storyboards ORDER BY id")
+                while try boards.step() {
+                    storyboards(StoryboardRecord(id: boards.text(0) ?? "", document: boards.blob(1), warnings: boards.blob(2)))
+                }
+                let rows = try connection.prepare(
+                    "SELECT id, incarnation, storyboard, revision, event_sequence, snapshot FROM sessions ORDER BY id")
+                while try rows.step() {
+                    sessions(SessionRecord(
+                        id: rows.text(0) ?? "", incarnation: rows.int(1), storyboardID: rows.text(2) ?? "", revision: rows.int(3),
+                        eventSequence: rows.int(4), snapshot: rows.blob(5)))
+                }
+            } catch {
+                throw StoreError.classify(error, path: path)
+            }
+        }
+    }
+
+    /// Queues `writes` for the next batch; ``wait(_:)`` on the ticket returns once they are committed.
+    public func commit(_ writes: [StoreWrite]) -> CommitTicket { writer.submit(writes) }
+
+    /// Blocks until the batch of `ticket` has committed (or failed: ``StoreError/diskFull(_:)``).
+    public func wait(_ ticket: CommitTicket) -> StoreError? { writer.wait(ticket) }
+
+    /// Runs `body` once the batch of `ticket` has committed (on the writer thread), with the error
+    /// when it failed: how a response is held back without holding a thread.
+    public func whenCommitted(_ ticket: CommitTicket, _ body: @escaping @Sendable (StoreError?) -> Void) {
+        writer.whenCommitted(ticket, body)
+    }
+
+    /// Queues and waits: the write is stored when this returns `nil`.
+    public func write(_ writes: [StoreWrite]) -> StoreError? { wait(commit(writes)) }
+
+    /// Whether the last batch failed for a full disk (and was not yet written since): new writes
+    /// are then refused before they change anything.
+    public var isRefusingWrites: Bool { writer.isDiskFull }
+
+    /// Commits what is queued, syncs and checkpoints, and stops the writer. Writes queued after it
+    /// are answered with an error.
+    public func close() {
+        writer.stop()
+        lock.release()
+    }
+
+    /// Batches committed and writes in them since start (for bench/ and /metrics).
+    public var committed: (batches: Int, writes: Int) { writer.counts }
+}

@@ -1,0 +1,48 @@
+/// An uploaded storyboard as stored: its content id, its normalized JSON document and its import
+/// warnings (bytes the service writes and reads; the store does not look into them).
+public struct StoryboardRecord: Sendable, Equatable {
+    public var id: String
+    public var document: [UInt8]
+    public var warnings: [UInt8]
+
+    public init(id: String, document: [UInt8], warnings: [UInt8]) {
+        self.id = id
+        self.document = document
+        self.warnings = warnings
+    }
+}
+
+/// A session as stored: its latest snapshot (the service's `segued.snapshot/1` document plus what
+/// the service adds), with the revision and next event sequence it describes. Each operation
+/// replaces the row, so the store holds live state, not history.
+public struct SessionRecord: Sendable, Equatable {
+    public var id: String
+    /// Which session under this id (a deleted id may be given to a new session): increasing with
+    /// each session made, across restarts, so that the writes of a deleted session never replace
+    /// or delete its successor's.
+    public var incarnation: Int
+    public var storyboardID: String
+    public var revision: Int
+    public var eventSequence: Int
+    public var snapshot: [UInt8]
+
+    public init(id: String, incarnation: Int, storyboardID: String, revision: Int, eventSequence: Int, snapshot: [UInt8]) {
+        self.id = id
+        self.incarnation = incarnation
+        self.storyboardID = storyboardID
+        self.revision = revision
+        self.eventSequence = eventSequence
+        self.snapshot = snapshot
+    }
+}
+
+/// One change to the store; a batch of them commits in one transaction.
+public enum StoreWrite: Sendable {
+    case storyboard(StoryboardRecord)
+    case deleteStoryboard(id: String)
+    /// Replaces the stored session unless the stored one is later (incarnation, revision, then
+    /// event sequence).
+    case session(SessionRecord)
+    /// Deletes the session of that incarnation or an earlier one.
+    case deleteSession(id: String, incarnation: Int)
+}

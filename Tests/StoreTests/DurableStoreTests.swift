@@ -1,0 +1,140 @@
+import Foundation
+@testable import Store
+import Testing
+
+/// The store alone: what is committed is loaded back, later states win, the lock, the schema.
+struct DurableStoreTests {
+    static func session(_ id: String, incarnation: Int = 1, revision: Int, sequence: Int) -> SessionRecord {
+        SessionRecord(
+            id: id, incarnation: incarnation, storyboardID: "sb-1", revision: revision, eventSequence: sequence,
+            snapshot: Array("rev \(revision) seq \(sequence)".utf8))
+    }
+
+    static func loaded(_ store: DurableStore) throws -> (storyboards: [StoryboardRecord], sessions: [SessionRecord]) {
+        var storyboards: [StoryboardRecord] = []
+        var sessions: [SessionRecord] = []
+        try store.load(storyboards: { storyboards.append($0) }, sessions: { sessions.append($0) })
+        return (storyboards, sessions)
+    }
+
+    @Test(arguments: FsyncPolicy.allCases)
+    func committedWrites_areLoadedBackAfterReopening(policy: FsyncPolicy) throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let board = StoryboardRecord(id: "sb-1", document: Array(#"{"a":1}"#.utf8), warnings: Array("[]".utf8))
+        do {
+            let store = try directory.open(policy)
+            #expect(store.write([.storyboard(board), .session(Self.session("a", revision: 1, sequence: 3))]) == nil)
+            #expect(store.write([.session(Self.session("a", revision: 2, sequence: 5)), .session(Self.session("b", revision: 1, sequence: 2))]) == nil)
+            #expect(store.write([.deleteSession(id: "b", incarnation: 1)]) == nil)
+            store.close()
+        }
+        let reopened = try directory.open(policy)
+        defer { reopened.close() }
+        let (storyboards, sessions) = try Self.loaded(reopened)
+        #expect(storyboards == [board])
+        #expect(sessions == [Self.session("a", revision: 2, sequence: 5)])
+    }
+
+    /// Two operations on a session may reach the writer in either order: the later state stays.
+    @Test func anEarlierState_neverReplacesALaterOne() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let store = try directory.open()
+        defer { store.close() }
+        #expect(store.write([.session(Self.session("a", revision: 3, sequence: 9))]) == nil)
+        #expect(store.write([.session(Self.session("a", revision: 2, sequence: 7))]) == nil)
+        // An operation that was not performed moves the event sequence only.
+        #expect(store.write([.session(Self.session("a", revision: 3, sequence: 8))]) == nil)
+        #expect(try Self.loaded(store).sessions == [Self.session("a", revision: 3, sequence: 9)])
+        #expect(store.write([.session(Self.session("a", revision: 3, sequence: 11))]) == nil)
+        #expect(try Self.loaded(store).sessions == [Self.session("a", revision: 3, sequence: 11)])
+    }
+
+    /// A session deleted and made again under its id: the old one's delete leaves the new one.
+    @Test func aDeletedSessionsWrites_leaveItsSuccessorUnderTheSameID() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let store = try directory.open()
+        defer { store.close() }
+        let successor = Self.session("a", incarnation: 2, revision: 1, sequence: 2)
+        #expect(store.write([.session(Self.session("a", incarnation: 1, revision: 5, sequence: 20))]) == nil)
+        #expect(store.write([.session(successor), .deleteSession(id: "a", incarnation: 1)]) == nil)
+        #expect(store.write([.session(Self.session("a", incarnation: 1, revision: 6, sequence: 22))]) == nil)
+        #expect(try Self.loaded(store).sessions == [successor])
+        #expect(store.write([.deleteSession(id: "a", incarnation: 2)]) == nil)
+        #expect(try Self.loaded(store).sessions.isEmpty)
+    }
+
+    /// Many writers at once share batches (group commit), and every write is there. Threads of
+    /// their own, as the server's are: a task group ran on as many threads as cores.
+    @Test func concurrentWriters_shareBatches_andLoseNothing() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let store = try directory.open(.always)
+        let done = DispatchSemaphore(value: 0)
+        for writer in 0..<8 {
+            Thread {
+                for revision in 1...50 {
+                    #expect(store.write([.session(Self.session("s\(writer)", revision: revision, sequence: revision))]) == nil)
+                }
+                done.signal()
+            }.start()
+        }
+        for _ in 0..<8 { done.wait() }
+        let (batches, writes) = store.committed
+        #expect(writes == 400)
+        #expect(batches < 400, "no batch was shared: \(batches) batches")
+        store.close()
+        let reopened = try directory.open()
+        defer { reopened.close() }
+        #expect(try Self.loaded(reopened).sessions.map(\.revision) == Array(repeating: 50, count: 8))
+    }
+
+    @Test func aSecondStore_onTheSameDirectory_isRefusedWithThePID() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let store = try directory.open()
+        #expect {
+            _ = try directory.open()
+        } throws: { error in
+            guard case .locked(let locked, let holder) = error as? StoreError else { return false }
+            return locked == directory.path && holder == String(getpid())
+                && "\(error)".contains("is in use by another segued (pid \(getpid()))")
+        }
+        store.close()
+        let again = try directory.open()
+        again.close()
+    }
+
+    @Test func aStoreWrittenByANewerSegued_isRefused_andLeftAsItWas() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let store = try directory.open()
+        store.close()
+        let connection = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
+        try connection.execute("PRAGMA user_version = \(StoreSchema.version + 1)")
+        #expect {
+            _ = try directory.open()
+        } throws: { error in
+            guard case .newerSchema(_, let found, let newest) = error as? StoreError else { return false }
+            return found == StoreSchema.version + 1 && newest == StoreSchema.version
+                && "\(error)".contains("was written by a newer segued")
+        }
+        #expect(try connection.integer("PRAGMA user_version") == StoreSchema.version + 1)
+    }
+
+    @Test func aFileThatIsNotADatabase_isReportedAsDamaged_namingTheFile() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let path = directory.path + "/" + DurableStore.fileName
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try directory.open()
+        } throws: { error in
+            guard case .damaged(let named, _) = error as? StoreError else { return false }
+            return named == path && "\(error)".contains(".recover")
+        }
+    }
+}

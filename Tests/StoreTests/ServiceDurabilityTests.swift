@@ -1,0 +1,112 @@
+import Foundation
+import HTTPServer
+import SeguedService
+import Store
+import Testing
+
+/// The service over a state directory: what was answered is there after a restart (a new service
+/// on the same directory), exactly: stack, revision, event sequence, and the transcripts of the
+/// operations that follow.
+struct ServiceDurabilityTests {
+    static let operations: [(path: String, body: String)] = [
+        ("segues", #"{"identifier": "showItem", "data": {"itemID": 42}}"#),
+        ("segues", #"{"identifier": "editItem"}"#),
+        ("unwind", #"{"identifier": "save", "data": {"title": "Milk"}}"#),
+        ("actions", #"{"type": "selectTab", "index": 2}"#),
+        ("actions", #"{"type": "setTraits", "horizontalSizeClass": "regular", "idiom": "pad"}"#),
+    ]
+
+    static func run(_ operations: ArraySlice<(path: String, body: String)>, on id: String, in service: SeguedService) -> [String] {
+        operations.map { service.handle(.make("POST", "/v1/sessions/\(id)/\($0.path)", json: $0.body)).text }
+    }
+
+    @Test(arguments: FsyncPolicy.allCases)
+    func sessionsAndStoryboards_surviveARestart_exactly(policy: FsyncPolicy) throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let (first, firstStore) = try directory.service(policy)
+        #expect(first.handle(.make("PUT", "/v1/sessions/kept", json: #"{"storyboard": "demo"}"#)).status == 201)
+        #expect(first.handle(.make("PUT", "/v1/sessions/gone", json: #"{"storyboard": "demo"}"#)).status == 201)
+        #expect(Self.run(Self.operations.prefix(3), on: "kept", in: first).allSatisfy { $0.contains(#""performed":true"#) })
+        #expect(first.handle(.make("DELETE", "/v1/sessions/gone")).status == 200)
+        // The same state in this service, to compare what the restarted one answers with.
+        #expect(first.handle(.make("PUT", "/v1/sessions/witness", json: #"{"from": "kept"}"#)).status == 201)
+        let session = first.handle(.make("GET", "/v1/sessions/kept")).text
+        let stack = first.handle(.make("GET", "/v1/sessions/kept/stack")).text
+        let rest = Self.operations.dropFirst(3)
+        let expected = Self.run(rest, on: "witness", in: first)
+        #expect(expected.allSatisfy { $0.contains(#""performed":true"#) })
+        firstStore.close()
+        // A closed store takes no more changes: the answer's gate opens with a 503 in its place.
+        let late = first.handle(.make("POST", "/v1/sessions/witness/actions", json: #"{"type": "selectTab", "index": 0}"#))
+        #expect(late.status == 200 && late.gate?.outcome.opened == true)
+        #expect(late.gate?.outcome.replacement?.status == 503)
+
+        let (second, secondStore) = try directory.service(policy)
+        defer { secondStore.close() }
+        #expect(second.handle(.make("GET", "/v1/sessions/kept")).text == session)
+        #expect(second.handle(.make("GET", "/v1/sessions/kept/stack")).text == stack)
+        #expect(second.handle(.make("GET", "/v1/sessions/gone")).status == 404)
+        #expect(Self.run(rest, on: "kept", in: second) == expected)
+    }
+
+    static func storyboard(named name: String) -> String {
+        #"{"format": "segued.storyboard/1", "name": "\#(name)", "initialScene": "a", "scenes": {"a": {}}}"#
+    }
+
+    @Test func anUploadedStoryboard_andItsDeletion_surviveARestart() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let (first, firstStore) = try directory.service()
+        let upload = first.handle(.make("POST", "/v1/storyboards", json: Self.storyboard(named: "Kept")))
+        #expect(upload.status == 201, "\(upload.text)")
+        let other = first.handle(.make("POST", "/v1/storyboards", json: Self.storyboard(named: "Gone")))
+        #expect(other.status == 201, "\(other.text)")
+        let keptID = try #require(upload.header("Location")).split(separator: "/").last.map(String.init) ?? ""
+        let goneID = try #require(other.header("Location")).split(separator: "/").last.map(String.init) ?? ""
+        #expect(first.handle(.make("PUT", "/v1/sessions/on-kept", json: #"{"storyboard": "\#(keptID)"}"#)).status == 201)
+        #expect(first.handle(.make("DELETE", "/v1/storyboards/\(goneID)")).status == 204)
+        let kept = first.handle(.make("GET", "/v1/storyboards/\(keptID)")).text
+        firstStore.close()
+
+        let (second, secondStore) = try directory.service()
+        defer { secondStore.close() }
+        #expect(second.handle(.make("GET", "/v1/storyboards/\(keptID)")).text == kept)
+        #expect(second.handle(.make("GET", "/v1/storyboards/\(goneID)")).status == 404)
+        #expect(second.handle(.make("GET", "/v1/sessions/on-kept")).status == 200)
+    }
+
+    /// Until the store is read, `/readyz` and `/v1/` answer 503 `loading`; `/healthz` answers at once.
+    @Test func beforeRecovery_onlyHealthzAnswers() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let store = try directory.open()
+        defer { store.close() }
+        let service = SeguedService(store: store)
+        #expect(service.handle(.make("GET", "/healthz")).status == 200)
+        for request in [Request.make("GET", "/readyz"), .make("GET", "/v1/sessions"), .make("POST", "/v1/sessions", json: #"{"storyboard":"demo"}"#)] {
+            let response = service.handle(request)
+            #expect(response.status == 503, "\(request.path)")
+            #expect(response.text.contains(#""type":"urn:segued:problem:loading""#), "\(response.text)")
+        }
+        #expect(try service.recover().sessions == 0)
+        #expect(service.handle(.make("GET", "/readyz")).status == 200)
+        #expect(service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard":"demo"}"#)).status == 201)
+    }
+
+    /// A session whose PUT id is used again after a delete: the new one is what comes back.
+    @Test func anIDReusedAfterADelete_comesBackAsTheNewSession() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let (first, firstStore) = try directory.service()
+        #expect(first.handle(.make("PUT", "/v1/sessions/x", json: #"{"storyboard": "demo"}"#)).status == 201)
+        _ = Self.run(Self.operations.prefix(2), on: "x", in: first)
+        #expect(first.handle(.make("DELETE", "/v1/sessions/x")).status == 200)
+        #expect(first.handle(.make("PUT", "/v1/sessions/x", json: #"{"storyboard": "demo", "profile": "ios12"}"#)).status == 201)
+        let session = first.handle(.make("GET", "/v1/sessions/x")).text
+        firstStore.close()
+        let (second, secondStore) = try directory.service()
+        defer { secondStore.close() }
+        #expect(second.handle(.make("GET", "/v1/sessions/x")).text == session)
+    }
+}

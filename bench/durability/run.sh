@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# bench/durability (issue 27): what --state-dir costs, and how long a restart takes.
+#   1. Throughput, interleaved rounds in one run: the segue+unwind cycle (bench/http/cycle.lua,
+#      1,000 sessions) and GET stack, in memory and with --state-dir under each --fsync policy;
+#      each policy's rate as a ratio of the in-memory rate of the same round (target ≥ 0.70 for
+#      everysec), with the batches the writer committed (group commit: writes per batch).
+#   2. Recovery: a store of N sessions (20k, 100k, 1M by default: RECOVER="20000 100000 1000000"),
+#      made by copying one stored session N times with sqlite3, then the time from start to
+#      /readyz 200, the store's size per session and the daemon's RSS per session once loaded.
+# Loopback only; every daemon is stopped on exit.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+DURATION=${DURATION:-5s}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+ROUNDS=${ROUNDS:-3}
+RECOVER=${RECOVER:-20000 100000 1000000}
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+command -v sqlite3 >/dev/null || { apt-get update -qq && apt-get install -y -qq sqlite3 >/dev/null; }
+bin=${SEGUED_BINARY:-$(scripts/release-build)}
+. bench/http/common.sh
+work=$(mktemp -d)
+pids=()
+trap 'for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
+
+declare -A port pid
+for mode in memory always everysec never; do
+  port[$mode]=$(free_port)
+  args=(serve --port "${port[$mode]}" --log-level warning --quiet-requests --max-sessions 2000000)
+  [ "$mode" = memory ] || args+=(--state-dir "$work/$mode" --fsync "$mode")
+  "$bin" "${args[@]}" >/dev/null 2>"$work/$mode.log" & pid[$mode]=$!
+  pids+=("${pid[$mode]}")
+  wait_until_up "http://127.0.0.1:${port[$mode]}/readyz"
+  create_sessions "${port[$mode]}"
+done
+
+echo "throughput, $ROUNDS interleaved rounds of $DURATION, $CONNECTIONS connections (requests/s; ratio to memory in the same round)"
+printf '%-6s %-9s %12s %8s %10s %12s %8s\n' round mode "cycle/s" ratio p99 "stack GET/s" ratio
+for round in $(seq 1 "$ROUNDS"); do
+  declare -A cycle stack
+  for mode in memory always everysec never; do
+    IFS='|' read -r _ cycle[$mode] p99 _ <<<"$(measure cycle "${pid[$mode]}" "http://127.0.0.1:${port[$mode]}" bench/http/cycle.lua)"
+    IFS='|' read -r _ stack[$mode] _ <<<"$(measure stack "${pid[$mode]}" "http://127.0.0.1:${port[$mode]}/v1/sessions/s0/stack")"
+    printf '%-6s %-9s %12.0f %8.2f %10s %12.0f %8.2f\n' "$round" "$mode" "${cycle[$mode]}" \
+      "$(python3 -c "print(${cycle[$mode]} / ${cycle[memory]})")" "$p99" "${stack[$mode]}" \
+      "$(python3 -c "print(${stack[$mode]} / ${stack[memory]})")"
+  done
+done
+for mode in always everysec never; do
+  rows=$(sqlite3 "$work/$mode/segued.sqlite3" 'SELECT count(*) FROM sessions' 2>/dev/null || echo '?')
+  echo "--fsync $mode: $rows sessions stored, store $(du -sk "$work/$mode" | cut -f1) KiB"
+done
+for mode in memory always everysec never; do kill "${pid[$mode]}"; wait "${pid[$mode]}" 2>/dev/null || true; done
+
+echo
+echo "recovery (start to /readyz 200), store size and RSS per session"
+printf '%10s %10s %14s %14s %14s\n' sessions seconds "store B/sess" "RSS B/sess" "log says"
+seed="$work/seed"
+p=$(free_port)
+"$bin" serve --port "$p" --log-level warning --state-dir "$seed" --quiet-requests >/dev/null 2>&1 & s=$!
+pids+=("$s")
+wait_until_up "http://127.0.0.1:$p/readyz"
+curl -sf -X PUT -H 'Content-Type: application/json' -d '{"storyboard":"demo"}' "http://127.0.0.1:$p/v1/sessions/seed" >/dev/null
+curl -sf -X POST -H 'Content-Type: application/json' -d '{"identifier":"showItem","data":{"itemID":1}}' "http://127.0.0.1:$p/v1/sessions/seed/segues" >/dev/null
+kill -TERM "$s"; wait "$s" 2>/dev/null || true
+# The daemon's own RSS with no session, to subtract.
+p=$(free_port)
+"$bin" serve --port "$p" --log-level warning --quiet-requests --max-sessions 2000000 >/dev/null 2>&1 & s=$!
+pids+=("$s"); wait_until_up "http://127.0.0.1:$p/readyz"
+base_rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status"); kill "$s"; wait "$s" 2>/dev/null || true
+for n in $RECOVER; do
+  dir="$work/recover-$n"
+  cp -r "$seed" "$dir"; rm -f "$dir/segued.lock"
+  sqlite3 "$dir/segued.sqlite3" "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $n - 1)
+    INSERT INTO sessions SELECT 'r' || i, incarnation, storyboard, revision, event_sequence, snapshot FROM k, sessions WHERE id = 'seed';
+    PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
+  bytes=$(stat -c %s "$dir/segued.sqlite3")
+  sync
+  p=$(free_port)
+  start=$(date +%s.%N)
+  "$bin" serve --port "$p" --log-level info --quiet-requests --max-sessions 2000000 --max-memory $((64 << 30)) --state-dir "$dir" >/dev/null 2>"$work/recover-$n.log" & s=$!
+  pids+=("$s")
+  until curl -sf "http://127.0.0.1:$p/readyz" >/dev/null; do sleep 0.02; done
+  end=$(date +%s.%N)
+  rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status")
+  said=$(grep -o 'sessions from .* in [0-9.]* [a-z]*' "$work/recover-$n.log" | sed 's/.* in //' || true)
+  cat "$work/recover-$n.log" >&2
+  printf '%10d %10.2f %14.0f %14.0f %14s\n' "$n" "$(python3 -c "print($end - $start)")" \
+    "$(python3 -c "print($bytes / $n)")" "$(python3 -c "print(($rss - $base_rss) / $n)")" "$said"
+  kill -9 "$s"; wait "$s" 2>/dev/null || true
+  rm -rf "$dir"
+done
