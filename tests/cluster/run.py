@@ -173,7 +173,8 @@ class Suite:
         document = {"format": "segued.storyboard/1", "name": name, "initialScene": "nav", "scenes": {
             "nav": {"kind": "navigationController", "root": "list"},
             "list": {"segues": [{"identifier": "open", "kind": "show", "destination": "item"}]}, "item": {}}}
-        status, response, body = self.front("POST", "/v1/storyboards", document)
+        # Uploaded to n1, so that n2 (killed below) holds a session on a storyboard it fetched.
+        status, response, body = self.nodes["n1"]("POST", "/v1/storyboards", document)
         expect(status == 201, f"upload: {status} {body}")
         id, holder = body["id"], response.getheader("Segued-Node")
         for node in NODES:
@@ -184,6 +185,7 @@ class Suite:
             expect(time.time() - started < 2, f"the session on {node} took {time.time() - started:.1f} s")
             status, response, body = self.front("POST", f"/v1/sessions/{node}-on-{name}/segues", {"identifier": "open"})
             expect(status == 200 and body["performed"] and response.getheader("Segued-Node") == node, f"segue: {status} {body}")
+            self.owner[f"{node}-on-{name}"] = node
         for node in NODES:
             fetched = "fetched from the peer" in self.cluster.node_log(node)
             expect(fetched == (node != holder), f"{node} (upload on {holder}) fetched: {fetched}")
