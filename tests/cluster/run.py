@@ -292,9 +292,7 @@ class Suite:
             expect(time.time() < deadline, "n2 was not started again")
             time.sleep(0.1)
         lost = [id for id in n2 if self.front("GET", f"/v1/sessions/{id}/stack")[2] != stacks[id]]
-        has_state_dir = "--state-dir" in subprocess.run([self.binary, "serve", "--help"], capture_output=True, text=True).stdout
-        expect(not lost, f"{len(lost)} of n2's {len(n2)} sessions did not come back with their state"
-               + ("" if has_state_dir else " (this segued has no --state-dir: persistence is issue 27)"))
+        expect(not lost, f"{len(lost)} of n2's {len(n2)} sessions did not come back with their state (--state-dir)")
 
     def node_ready(self, name):
         try:
@@ -329,7 +327,6 @@ def main():
     cluster = Cluster(binary)
     print(f"cluster of {len(NODES)} nodes behind 127.0.0.1:{cluster.port} ready in {time.time() - started:.1f} s (folder {cluster.dir})")
     suite = Suite(cluster)
-    suite.binary = binary
     tests = [(name, getattr(suite, name)) for name in Suite.__dict__ if name.startswith("test_")]
     failures = 0
     try:
