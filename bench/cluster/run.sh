@@ -35,7 +35,7 @@ start_cluster() {
   port=$(python3 -c 'import random; print(random.randrange(20000, 60000, 100))')
   dir="$scratch/c$1"
   mkdir -p "$dir"
-  SEGUED_BIN=$bin SEGUED_NODE_ARGS="--quiet-requests" deploy/cluster/run "$1" "$port" "$dir" > "$dir/ready" 2> "$dir/run.log" &
+  SEGUED_BIN=$bin SEGUED_NODE_ARGS="--quiet-requests --fsync never" deploy/cluster/run "$1" "$port" "$dir" > "$dir/ready" 2> "$dir/run.log" &
   cluster_pid=$!
   for _ in $(seq 1 600); do grep -q '^ready' "$dir/ready" 2>/dev/null && return 0; sleep 0.1; done
   echo "the cluster did not start: $(cat "$dir/run.log")" >&2
