@@ -27,6 +27,9 @@ public final class SeguedService: Sendable {
     /// Open event streams (``openEventStream(_:_:)``).
     let streamCount = StreamCounter()
     private let shuttingDown = Atomic<Bool>(false)
+    /// Held while a storyboard is fetched from the peer (``storyboard(_:)``): one fetch at a time,
+    /// so that sessions asked for at once on a new storyboard fetch it once.
+    let peerFetch = Mutex<Void>(())
     /// The id of the built-in demo storyboard (also reachable as `"demo"`).
     public let demoStoryboardID: String
 
@@ -87,6 +90,8 @@ public final class SeguedService: Sendable {
         let requestID = RequestID.from(request.header(RequestID.header))
         // Per request: a response kept and prepared once (a session's stack) stays prepared.
         answered.setRequestHeader(RequestID.header, requestID)
+        // A cluster's clients and tests see which node answered (deploy/cluster).
+        if let node = configuration.nodeID { answered.setRequestHeader("Segued-Node", node) }
         if configuration.logRequests {
             logRequest(request, id: requestID, route: matched, response: answered, duration: duration)
         }

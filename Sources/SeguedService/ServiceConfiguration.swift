@@ -43,6 +43,12 @@ public struct ServiceConfiguration: Sendable {
     /// status, problem type, duration); `segued serve` sets it unless `--quiet-requests`. Off by
     /// default so that a service made in a test or a benchmark writes no line per request.
     public var logRequests: Bool = false
+    /// This daemon's name in a cluster (`--node-id`): the ids it mints start with it and a `-`
+    /// (``NodeID``), and every answer carries it in `Segued-Node`. nil: ids and answers as alone.
+    public var nodeID: String? = nil
+    /// Where storyboards this node does not hold are fetched from when a session needs one
+    /// (`--peer-url`, ``SeguedService/storyboard(_:)``); nil: never.
+    public var storyboardPeer: (any StoryboardPeer)? = nil
     /// The memory budget (``MemoryBudget``): what sessions and storyboards may hold, in bytes, as
     /// the service estimates it; past it new sessions, uploads and commands that grow a session are
     /// refused with a 503 problem. `segued serve` defaults it from the machine

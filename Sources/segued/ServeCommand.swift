@@ -143,6 +143,9 @@ struct Serve: ParsableCommand {
     @Option(help: "With --state-dir, what a power loss may cost: always (nothing acknowledged), everysec (about the last second) or never (what the OS had not written). A process crash loses nothing acknowledged in any.")
     var fsync: FsyncPolicy = .everysec
 
+    @OptionGroup(title: "Cluster")
+    var cluster: ServeClusterOptions
+
     func validate() throws {
         try ServeOptionChecks.within("--port", port, 0...65535)
         try ServeOptionChecks.within("--max-sessions", maxSessions, 1...Int.max)
@@ -217,6 +220,7 @@ struct Serve: ParsableCommand {
             maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession, maxStreamQueue: streamQueueBytes,
             access: security.access)
         configuration.logRequests = !quietRequests
+        cluster.apply(to: &configuration, token: security.token)
         let store = try StateDirectory.open(stateDir, fsync: fsync, logger: logger)
         let service = SeguedService(configuration: configuration, logger: logger, store: store)
         for path in storyboards {

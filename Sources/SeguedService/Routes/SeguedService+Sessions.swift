@@ -18,7 +18,7 @@ extension SeguedService {
             }
             id = valid
         } else {
-            id = SessionID.random()
+            id = SessionID.random(node: configuration.nodeID)
         }
         var body = try RequestBody(request)
         if !body.isMissing("from") { return try forkSession(&body, id: id, isPut: requestedID != nil) }
@@ -31,7 +31,7 @@ extension SeguedService {
         let storyboardReference = try body.finish(reference)
         let stored: StoredStoryboard
         do {
-            stored = try storyboards.find(storyboardReference)
+            stored = try storyboard(storyboardReference)
         } catch {
             // A PUT of an id in use answers for that id: no storyboard makes its configuration.
             if requestedID != nil, sessions[id] != nil { throw .sessionExists(id.rawValue) }

@@ -44,7 +44,7 @@ extension SeguedService {
         if isPut, sessions[id] != nil { throw .sessionExists(id.rawValue) }
         let stored: StoredStoryboard
         do {
-            stored = try storyboards.find(snapshot.storyboardID)
+            stored = try storyboard(snapshot.storyboardID)
         } catch {
             throw .snapshotStoryboardMissing(snapshot.storyboardID)
         }

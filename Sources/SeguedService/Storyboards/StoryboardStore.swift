@@ -84,8 +84,9 @@ final class StoryboardStore: Sendable {
         }
     }
 
-    /// The entry for `storyboard`, with its content-addressed id and normalized graph.
-    private static func entry(_ storyboard: Storyboard, warnings: [String]) -> StoredStoryboard {
+    /// The entry for `storyboard`, with its content-addressed id and normalized graph (also how a
+    /// storyboard fetched from a peer is checked before it is kept).
+    static func entry(_ storyboard: Storyboard, warnings: [String]) -> StoredStoryboard {
         var writer = JSONWriter(capacity: 4096)
         writer.storyboard(storyboard)
         let digest = SHA256.hash(data: writer.bytes)

@@ -1,0 +1,46 @@
+import HTTPServer
+
+/// Where a node of a cluster gets a storyboard it does not hold (`segued serve --peer-url`):
+/// storyboards are immutable and named by a hash of their content, so any node's copy is as good as
+/// the upload, and the node checks the hash before it keeps one (``SeguedService/storyboard(_:)``).
+public protocol StoryboardPeer: Sendable {
+    /// The body of a 200 answer to `GET /v1/storyboards/{id}`, or why there is none.
+    func fetch(_ id: String) -> Result<[UInt8], StoryboardPeerFailure>
+}
+
+public struct StoryboardPeerFailure: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// The cluster's front (deploy/cluster's HAProxy tries each node in turn for a storyboard until one
+/// answers 200), asked over HTTP with the daemon's own token.
+public struct HTTPStoryboardPeer: StoryboardPeer {
+    let client: BlockingHTTPClient
+    let token: String?
+    let node: String?
+
+    /// nil unless `url` is `http://HOST:PORT`. A fetch blocks the request that needs it, so it is
+    /// bounded: a peer that does not answer in `timeoutSeconds` counts as one without the storyboard.
+    /// `node` (this daemon's `--node-id`) is sent in `Segued-Peer`, so that the front does not ask
+    /// this very node, whose HTTP thread is busy waiting for the answer.
+    public init?(url: String, token: String?, node: String? = nil, timeoutSeconds: Int = 5) {
+        guard let client = BlockingHTTPClient(url: url, timeoutSeconds: timeoutSeconds) else { return nil }
+        self.client = client
+        self.token = token
+        self.node = node
+    }
+
+    public func fetch(_ id: String) -> Result<[UInt8], StoryboardPeerFailure> {
+        var headers = [("Accept", "application/json")]
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        if let node { headers.append(("Segued-Peer", node)) }
+        do {
+            let reply = try client.send("GET", "/v1/storyboards/\(id)", headers: headers)
+            guard reply.status == 200 else { return .failure(StoryboardPeerFailure("the peer answered \(reply.status)")) }
+            return .success(reply.body)
+        } catch {
+            return .failure(StoryboardPeerFailure("the peer did not answer: \(error)"))
+        }
+    }
+}
