@@ -43,6 +43,10 @@ public struct ServiceConfiguration: Sendable {
     /// status, problem type, duration); `segued serve` sets it unless `--quiet-requests`. Off by
     /// default so that a service made in a test or a benchmark writes no line per request.
     public var logRequests: Bool = false
+    /// The buffer the daemon's log lines go through (``LogBuffer``), whose dropped lines `/metrics`
+    /// reports as `segued_log_lines_dropped_total`; `nil` (the metric reads 0) when the logger
+    /// writes elsewhere.
+    public var logBuffer: LogBuffer?
     /// The memory budget (``MemoryBudget``): what sessions and storyboards may hold, in bytes, as
     /// the service estimates it; past it new sessions, uploads and commands that grow a session are
     /// refused with a 503 problem. `segued serve` defaults it from the machine
