@@ -51,7 +51,7 @@ run "$REQUESTS" counted
 callgrind_control -i off "$pid" >/dev/null
 kill -TERM $pid
 wait $pid || true
-total=$(grep -E '^(summary|totals):' "$out/cg"* | head -1 | awk '{print $2}')
+total=$(grep -h -E '^(summary|totals):' "$out/cg"* | head -1 | awk '{print $2}')
 echo "$load $*: $total instructions over $REQUESTS requests = $((total / REQUESTS)) per request"
 if [ "$TOP" -gt 0 ]; then
   callgrind_annotate --inclusive=no "$out"/cg* 2>/dev/null | sed -n '/^Ir/,$p' | head -$((TOP + 2))
