@@ -1,4 +1,5 @@
--- bench/http: the push/popToRoot cycle over 1,000 demo sessions (s0 … s999, created beforehand):
+-- bench/http: the push/popToRoot cycle over 1,000 demo sessions (p0 … p999, created beforehand, apart
+-- from cycle.lua's s0 … s999 so that one load does not leave the other's sessions where it fails):
 -- request k goes to session k mod 1000 and alternates, per session, between pushing the item
 -- detail onto the list's navigation controller and popping back to its root.
 local sessions = 1000
@@ -22,5 +23,5 @@ function request()
   local session = counter % sessions
   local phase = math.floor(counter / sessions) % 2
   counter = counter + 1
-  return wrk.format("POST", "/v1/sessions/s" .. session .. "/actions", headers, phase == 0 and push or pop)
+  return wrk.format("POST", "/v1/sessions/p" .. session .. "/actions", headers, phase == 0 and push or pop)
 end
