@@ -21,7 +21,7 @@ port=$(free_port)
 valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out/cg" \
   "$bin" serve --port "$port" "$@" >/dev/null 2>"$out/log" &
 pid=$!
-trap 'kill $pid 2>/dev/null || true; rm -rf "$out"' EXIT
+trap 'kill $pid 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$out"' EXIT
 for _ in $(seq 1 600); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
 
 # Requests on one connection; `collect` switches counting on after the warm-up and off at the end.
@@ -51,7 +51,9 @@ run "$REQUESTS" counted
 callgrind_control -i off "$pid" >/dev/null
 kill -TERM $pid
 wait $pid || true
-total=$(grep -h -E '^(summary|totals):' "$out/cg"* | head -1 | awk '{print $2}')
+# Every dump's totals (callgrind writes one file per dump; its summary line reads 0 when instrumentation was switched off before the end), added up.
+total=$(cat "$out"/cg* | awk '/^totals:/ { sum += $2 } END { print sum + 0 }')
+[ -n "${KEEP:-}" ] && echo "kept $out" && grep -H -E "^(summary|totals):" "$out"/cg*
 echo "$load $*: $total instructions over $REQUESTS requests = $((total / REQUESTS)) per request"
 if [ "$TOP" -gt 0 ]; then
   callgrind_annotate --inclusive=no "$out"/cg* 2>/dev/null | sed -n '/^Ir/,$p' | head -$((TOP + 2))
