@@ -59,6 +59,11 @@ bench-import: deps
 	$(SWIFT) build -c release --product bench-import
 	$$($(SWIFT) build -c release --show-bin-path)/bench-import ../shared/storyboards
 
+# Issue #26's table: segued at its defaults, with --quiet-requests and the C server, interleaved rounds.
+.PHONY: bench
+bench: deps
+	bench/http/compare.sh
+
 bench-http: deps
 	bench/http/run.sh
 

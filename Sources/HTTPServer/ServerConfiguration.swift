@@ -31,9 +31,13 @@ public struct ServerConfiguration: Sendable {
     public var streamHeartbeat: Duration
     /// Per-connection memory for the request line and headers (431 beyond). libmicrohttpd zeroes
     /// this pool between the requests of a keep-alive connection, so it is paid per request: at
-    /// 64 KiB the `memset` was 45% of the daemon's instructions under callgrind (GET stack). 32 KiB
-    /// is libmicrohttpd's own default and room for the headers of real clients.
+    /// 64 KiB the `memset` was 45% of the daemon's instructions under callgrind (GET stack), at
+    /// libmicrohttpd's own 32 KiB default 44%. ``defaultConnectionMemoryLimit`` says what is kept.
     public var connectionMemoryLimit: Int
+    /// 16 KiB: headers of up to about 7.9 KB pass (half the pool, less libmicrohttpd's own use;
+    /// nginx allows a header line 8 KB by default), and the `memset` per request is half of
+    /// 32 KiB's (bench/http/NOTES.md, issue #26). `segued serve --connection-memory` raises it.
+    public static let defaultConnectionMemoryLimit = 16 * 1024
     /// Request bodies larger than this are refused with 413, unless ``routeBodyLimit`` gives the
     /// request another limit.
     public var maxBodySize: Int
@@ -50,7 +54,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, threads: Int? = nil, connectionTimeout: Int = 30,
-        connectionLimit: Int = 4096, connectionMemoryLimit: Int = 32 * 1024, maxBodySize: Int = 1 << 20,
+        connectionLimit: Int = 4096, connectionMemoryLimit: Int = ServerConfiguration.defaultConnectionMemoryLimit, maxBodySize: Int = 1 << 20,
         routeBodyLimit: (@Sendable (_ method: String, _ path: String) -> Int?)? = nil, cors: CORSPolicy = CORSPolicy(),
         tls: TLSConfiguration? = nil, connectionsPerAddress: Int = 1024, requestTimeout: Int = 30,
         socketBufferSize: Int = 64 << 10, maxStreamBytes: Int = 64 << 20,

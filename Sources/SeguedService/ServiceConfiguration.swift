@@ -49,6 +49,10 @@ public struct ServiceConfiguration: Sendable {
     /// Where storyboards this node does not hold are fetched from when a session needs one
     /// (`--peer-url`, ``SeguedService/storyboard(_:)``); nil: never.
     public var storyboardPeer: (any StoryboardPeer)? = nil
+    /// The buffer the daemon's log lines go through (``LogBuffer``), whose dropped lines `/metrics`
+    /// reports as `segued_log_lines_dropped_total`; `nil` (the metric reads 0) when the logger
+    /// writes elsewhere.
+    public var logBuffer: LogBuffer?
     /// The memory budget (``MemoryBudget``): what sessions and storyboards may hold, in bytes, as
     /// the service estimates it; past it new sessions, uploads and commands that grow a session are
     /// refused with a 503 problem. `segued serve` defaults it from the machine

@@ -89,6 +89,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Kernel send and receive buffer of each connection, in bytes (0: the kernel's tuning); bounds what a client that does not read makes the server hold.")
     var socketBuffer = 64 << 10
 
+    @Option(help: "Bytes of memory per connection for the request line and headers (libmicrohttpd clears it for every request); larger headers are refused with 431.")
+    var connectionMemory = ServerConfiguration.defaultConnectionMemoryLimit
+
     @Option(help: "Open event streams in all; more are refused with 503.")
     var maxStreams = 2048
 
@@ -166,6 +169,7 @@ struct Serve: ParsableCommand {
         try ServeOptionChecks.within("--max-connections-per-address", maxConnectionsPerAddress, 0...Int.max)
         try ServeOptionChecks.within("--request-timeout", requestTimeout, 1...(1 << 32))
         try ServeOptionChecks.within("--socket-buffer", socketBuffer, 0...Int.max)
+        try ServeOptionChecks.within("--connection-memory", connectionMemory, 4096...(1 << 24))
         try ServeOptionChecks.within("--max-streams", maxStreams, 0...Int.max)
         try ServeOptionChecks.within("--max-streams-per-session", maxStreamsPerSession, 0...Int.max)
         try ServeOptionChecks.within("--stream-queue-bytes", streamQueueBytes, 1...Int.max)
@@ -185,18 +189,25 @@ struct Serve: ParsableCommand {
     func run() throws {
         let level = logLevel
         let format = logFormat
+        // Every line goes through one bounded buffer written by its own thread (issue #26): the
+        // request line no longer costs a write(2) on the request path.
+        let logBuffer = LogBuffer(onFirstDrop: { dropped in
+            Logger(label: "segued").warning("the log writer cannot keep up: \(dropped) lines dropped so far (segued_log_lines_dropped_total counts them; --quiet-requests writes fewer)")
+        })
         LoggingSystem.bootstrap { label in
             switch format {
             case .text:
-                var handler = StreamLogHandler.standardError(label: label)
+                var handler = TextLineLogHandler(label: label, write: { logBuffer.append($0) })
                 handler.logLevel = level
                 return handler
             case .json:
-                var handler = JSONLineLogHandler()
+                var handler = JSONLineLogHandler(write: { logBuffer.append($0) })
                 handler.logLevel = level
                 return handler
             }
         }
+        // Whatever way run() ends, the lines still buffered are written.
+        defer { logBuffer.stop() }
         let logger = Logger(label: "segued")
         let security = try security()
         // Block the signals before libmicrohttpd starts its threads, which inherit the mask, so that
@@ -210,6 +221,8 @@ struct Serve: ParsableCommand {
         // (libmicrohttpd sends with MSG_NOSIGNAL).
         signal(SIGUSR2, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
+        // Started after the signals are blocked, so that its thread inherits the mask too.
+        logBuffer.start()
 
         var configuration = ServiceConfiguration(
             maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxStoryboardBytes: maxStoryboardBytes,
@@ -221,6 +234,7 @@ struct Serve: ParsableCommand {
             access: security.access)
         configuration.logRequests = !quietRequests
         cluster.apply(to: &configuration, token: security.token)
+        configuration.logBuffer = logBuffer
         let store = try StateDirectory.open(stateDir, fsync: fsync, logger: logger)
         let service = SeguedService(configuration: configuration, logger: logger, store: store)
         for path in storyboards {
@@ -236,7 +250,7 @@ struct Serve: ParsableCommand {
         let server = Server(
             configuration: ServerConfiguration(
                 host: host, port: port, threads: threads, connectionTimeout: connectionTimeout,
-                connectionLimit: maxConnections, maxBodySize: maxBodySize, routeBodyLimit: service.bodyLimit,
+                connectionLimit: maxConnections, connectionMemoryLimit: connectionMemory, maxBodySize: maxBodySize, routeBodyLimit: service.bodyLimit,
                 cors: CORSPolicy(allowedOrigins: Set(corsOrigins)), tls: security.tls,
                 connectionsPerAddress: maxConnectionsPerAddress, requestTimeout: requestTimeout, socketBufferSize: socketBuffer,
                 maxStreamBytes: maxStreamBytes, streamHeartbeat: .seconds(streamHeartbeat), eventLoop: eventLoop),
@@ -272,7 +286,7 @@ struct Serve: ParsableCommand {
         service.beginShutdown()
         // --shutdown-grace is an upper bound: whatever still holds the drain (a handler that does not
         // return, a connection libmicrohttpd waits on) and a second SIGTERM or SIGINT end the process.
-        signals.exitWhenDrainOverruns(grace: .seconds(shutdownGrace), logger: logger)
+        signals.exitWhenDrainOverruns(grace: .seconds(shutdownGrace), logger: logger, beforeExit: logBuffer.stop)
         server.shutdown(gracePeriod: .seconds(shutdownGrace))
         // After the drain, whose requests waited for their commits: the last batch, a checkpoint.
         store?.close()

@@ -22,7 +22,8 @@ struct SignalWaiter: Sendable {
 
     /// Ends the process when the drain outlasts `grace` (one second of slack for stopping the
     /// server's threads) or when SIGTERM or SIGINT comes again, from a thread of its own.
-    func exitWhenDrainOverruns(grace: Duration, logger: Logger) {
+    /// `beforeExit` runs just before (it writes the buffered log lines).
+    func exitWhenDrainOverruns(grace: Duration, logger: Logger, beforeExit: @escaping @Sendable () -> Void = {}) {
         let waiter = self
         Thread.detachNewThread {
             var set = Self.set(of: [SIGTERM, SIGINT])
@@ -35,6 +36,7 @@ struct SignalWaiter: Sendable {
             } else {
                 logger.warning("the drain outlasted --shutdown-grace; exiting")
             }
+            beforeExit()
             exit(1)
         }
     }

@@ -4,7 +4,12 @@
 //   bench-costs chain N STYLE OP     N presentations in STYLE (pageSheet, fullScreen), then OP:
 //                                    none | present (one more) | dismissTop (the top layer) |
 //                                    dismissAll | end | visible (the instance the user sees) |
-//                                    push (onto a navigation controller presented on top);
+//                                    push (onto a navigation controller presented on top) |
+//                                    setStack (a new one-entry stack for that navigation controller) |
+//                                    selectTab (the other tab of a tab bar controller presented on top) |
+//                                    showDetail (a new secondary for a split view presented on top, iPad) |
+//                                    traits (iPad regular to compact: every on-screen instance is told) |
+//                                    replaceRoot (a custom segue replacing the window's root: all N go);
 //                                    or build: the N presents themselves are measured
 //   bench-costs stack N OP           a navigation stack of N, then OP: none | resend (the same N again)
 //   bench-costs sessions N OP        N demo sessions, then OP: none | create | page | tick |
@@ -30,9 +35,17 @@ guard arguments.count >= 4, let n = Int(arguments[2]) else {
 
 let plain = SceneID("plain")
 let navigation = SceneID("nav")
+let tabs = SceneID("tabs")
+let split = SceneID("split")
+let other = SceneID("other")
 var scenes: [SceneID: Scene] = [:]
-scenes[plain] = Scene(id: plain, customClass: "PlainViewController")
+scenes[plain] = Scene(id: plain, customClass: "PlainViewController", segues: [
+    Segue(identifier: SegueID("replaceRoot"), kind: .custom, destination: other, perform: .replaceRoot),
+])
+scenes[other] = Scene(id: other, customClass: "OtherViewController")
 scenes[navigation] = Scene(id: navigation, kind: .navigationController, root: plain)
+scenes[tabs] = Scene(id: tabs, kind: .tabBarController, tabs: [plain, other])
+scenes[split] = Scene(id: split, kind: .splitViewController, primary: navigation, secondary: other)
 let storyboard = Storyboard(name: "Costs", initialScene: plain, scenes: scenes)
 
 switch arguments[1] {
@@ -41,14 +54,17 @@ case "chain":
     let op = arguments.count > 4 ? arguments[4] : "none"
     /// N layers, then `op`, inside `measured` only when `measure` is set.
     func chain(_ n: Int, measure: Bool) throws -> String {
-        var (state, _) = try Navigator.launch(storyboard)
+        // iPad for the rows about splits and traits (a split is expanded in regular width).
+        let pad = op == "showDetail" || op == "traits"
+        var (state, _) = try Navigator.launch(storyboard, traits: pad ? .pad : .phone)
         let present = Command.present(.scene(plain), from: nil, style: style, data: nil, animated: false)
         func build() throws {
             for _ in 0..<n { _ = try Navigator.apply(present, to: &state) }
         }
         if op != "build" { try build() }
         // `push`: a navigation controller presented on top, in the same style, is pushed onto.
-        if op == "push" { _ = try Navigator.apply(.present(.scene(navigation), from: nil, style: style, data: nil, animated: false), to: &state) }
+        let onTop = ["push": navigation, "setStack": navigation, "selectTab": tabs, "showDetail": split][op]
+        if let onTop { _ = try Navigator.apply(.present(.scene(onTop), from: nil, style: style, data: nil, animated: false), to: &state) }
         var events = 0
         func run() throws {
             switch op {
@@ -59,6 +75,16 @@ case "chain":
             case "end": events = try Navigator.apply(.end, to: &state).events.count
             case "visible": events = state.visible == nil ? 0 : 1
             case "push": events = try Navigator.apply(.push(.scene(plain), navigation: nil, data: nil, animated: false), to: &state).events.count
+            case "setStack":
+                events = try Navigator.apply(.setViewControllers([.new(.scene(plain))], navigation: nil, animated: false), to: &state).events.count
+            case "selectTab":
+                events = try Navigator.apply(.selectTab(index: 1, tabBar: nil, byUser: true, shouldSelect: true), to: &state).events.count
+            case "showDetail":
+                events = try Navigator.apply(.performCodeSegue(.init(kind: .showDetail, destination: .scene(plain), animated: false)), to: &state).events.count
+            case "traits":
+                events = try Navigator.apply(.setTraits(Traits(horizontalSizeClass: .compact, idiom: .pad)), to: &state).events.count
+            case "replaceRoot":
+                events = try Navigator.apply(.performSegue(.init(segue: .identifier(SegueID("replaceRoot")), animated: false)), to: &state).events.count
             default: break
             }
         }

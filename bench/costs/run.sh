@@ -35,7 +35,7 @@ curve() {
     # ROWS=regex measures only the rows whose label matches (valgrind at N = 10,000 takes minutes).
     [[ -z ${ROWS:-} || $label =~ $ROWS ]] || return 0
     local previous="" previous_n=""
-    printf '%-44s' "$label"
+    printf '%-56s' "$label"
     for n in $sizes; do
         local args=("$@")
         args=("${args[@]/N/$n}")
@@ -63,6 +63,11 @@ if [[ $part == engine || $part == all ]]; then
     curve "present one more onto N full screens" "$sizes" chain N fullScreen present
     curve "the visible instance over N page sheets" "$sizes" chain N pageSheet visible
     curve "push in the top layer over N page sheets" "$sizes" chain N pageSheet push
+    curve "setViewControllers in the top layer over N page sheets" "$sizes" chain N pageSheet setStack
+    curve "select a tab in the top layer over N page sheets" "$sizes" chain N pageSheet selectTab
+    curve "show detail in a split over N page sheets" "$sizes" chain N pageSheet showDetail
+    curve "trait change over N page sheets" "$sizes" chain N pageSheet traits
+    curve "replace the window root over N page sheets" "$sizes" chain N pageSheet replaceRoot
     curve "dismiss the top of N page sheets" "$sizes" chain N pageSheet dismissTop
     curve "dismiss the top of N full screens" "$sizes" chain N fullScreen dismissTop
     curve "dismiss all N page sheets" "$sizes" chain N pageSheet dismissAll

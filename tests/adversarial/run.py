@@ -570,6 +570,25 @@ def test_a_second_signal_ends_the_drain_at_once():
         assert d.process.wait(timeout=5) == 0, "an idle daemon drains at once, with status 0"
 
 
+def test_sigterm_writes_every_request_line():
+    # Request lines go through a buffer written by its own thread (issue #26): none may be lost
+    # when the daemon is stopped, however recently it was appended.
+    with Daemon() as d:
+        sock = connect(d.port)
+        rest = b""
+        for i in range(500):
+            sock.sendall(f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-ID: adv-{i}\r\n\r\n".encode())
+            status, _, _, rest = read_response(sock, rest)
+            assert status == 200, status
+        sock.close()
+        d.process.send_signal(signal.SIGTERM)
+        assert d.process.wait(timeout=10) == 0
+        text = d.text()
+        missing = [i for i in range(500) if f"request_id=adv-{i} " not in text]
+        assert not missing, f"{len(missing)} request lines missing, first {missing[:5]}"
+        assert text.rstrip().endswith("stopped"), text[-300:]
+
+
 # ---- 7. headers ---------------------------------------------------------------------------------
 
 def test_api_responses_say_nosniff_and_no_store():

@@ -2,7 +2,8 @@ import Storyboard
 
 /// Appearance changes found from the subtrees a transition touches instead of the whole on-screen
 /// lists: under a chain of N page sheets every layer is on screen, so building and comparing the
-/// lists before and after made a push, a pop or a dismissal of the top layer O(N). Each shortcut is
+/// lists before and after made a push, a pop, a dismissal of the top layer, `setViewControllers`,
+/// a tab selection and a split's Show Detail O(N). Each shortcut is
 /// taken only where it gives exactly what ``appearanceChange(from:)`` gives (the reasoning is in
 /// each comment), and debug builds (the tests) check it against the lists
 /// (``assertSameChange(_:before:)``).

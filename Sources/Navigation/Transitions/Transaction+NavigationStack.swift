@@ -87,9 +87,15 @@ extension Transaction {
 
     /// `setViewControllers(_:animated:)`: one push-like or pop-like transition chosen by the new top;
     /// instances added below the top do not load (spec §5.3).
+    /// Only a stack's top is on screen, so the change is the old and new tops' (like a push's, where
+    /// ``canSwapLocally(under:out:in:)`` says so) or none when the top stays: what is added or
+    /// removed below it was not on screen and is not after.
     mutating func setViewControllers(_ stack: [ControllerID], on navigation: ControllerID, animated: Bool) {
-        let before = state.onScreen
         let old = state[live: navigation].children
+        let keepsTop = old.last == stack.last
+        let isLocal = keepsTop || canSwapLocally(under: navigation, out: old.last, in: stack.last!)
+        let before = isLocal ? [] : state.onScreen
+        let checkedBefore = onScreenForChecking()
         // Long stacks are compared through sets: re-sending N entries searched one list per entry, O(N²).
         let isLong = old.count * stack.count > Self.linearComparisonLimit
         let kept = isLong ? Set(stack) : nil, held = isLong ? Set(old) : nil
@@ -101,8 +107,10 @@ extension Transaction {
         state.update(navigation) { $0.children = stack }
         for id in removed { state.update(id) { $0.parent = nil } }
         for id in added { state.update(id) { $0.parent = navigation } }
-        let change = appearanceChange(from: before)
-        let topChanged = old.last != stack.last
+        let change = !isLocal ? appearanceChange(from: before)
+            : keepsTop ? AppearanceChange(disappearing: [], appearing: []) : swapChange(out: old.last, in: stack.last!)
+        assertSameChange(change, before: checkedBefore)
+        let topChanged = !keepsTop
         emitAppearance(change, order: .navigation, animated: animated,
             shows: topChanged ? [NavigationShow(navigation: navigation, top: stack.last!)] : [])
         for id in added { emit(id, .didMoveToParent, .parent(navigation)) }

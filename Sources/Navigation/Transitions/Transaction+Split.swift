@@ -2,12 +2,16 @@ import Storyboard
 
 extension Transaction {
     /// Replaces a split view controller's column with `destination` (spec §5.4, replace order).
+    /// In an expanded split every column is on screen and the new one takes the old one's place, so
+    /// the change is the two columns' subtrees where ``canSwapLocally(under:out:in:)`` says so.
     mutating func replaceColumn(
         of split: ControllerID, secondary isSecondary: Bool, with destination: ControllerID, animated: Bool
     ) {
         let columns = state[live: split].split!
         let old = isSecondary ? columns.secondary : columns.primary
-        let before = state.onScreen
+        let isLocal = !columns.isCollapsed && canSwapLocally(under: split, out: old, in: destination)
+        let before = isLocal ? [] : state.onScreen
+        let checkedBefore = onScreenForChecking()
         if let old { emit(old, .willMoveToParent, .parent(nil)) }
         emit(destination, .willMoveToParent, .parent(split))
         state.update(split) { controller in
@@ -20,7 +24,8 @@ extension Transaction {
         }
         state.update(destination) { $0.parent = split }
         if let old { state.update(old) { $0.parent = nil } }
-        let change = appearanceChange(from: before)
+        let change = isLocal ? swapChange(out: old, in: destination) : appearanceChange(from: before)
+        assertSameChange(change, before: checkedBefore)
         emitAppearance(change, order: .navigation, animated: animated)
         emit(destination, .didMoveToParent, .parent(split))
         if let old {

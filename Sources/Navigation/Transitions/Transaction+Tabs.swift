@@ -22,9 +22,15 @@ extension Transaction {
                 pop(tab, keeping: 1, animated: animated, reportCall: true)
             }
         } else {
-            let before = state.onScreen
+            // The old and new tabs' subtrees are the change where that is exact (as for a push).
+            let oldTab = controller.children.indices.contains(controller.selectedIndex) ? controller.children[controller.selectedIndex] : nil
+            let isLocal = canSwapLocally(under: tabBar, out: oldTab, in: tab)
+            let before = isLocal ? [] : state.onScreen
+            let checkedBefore = onScreenForChecking()
             state.update(tabBar) { $0.selectedIndex = index }
-            emitAppearance(appearanceChange(from: before), order: .tab, animated: false)
+            let change = isLocal ? swapChange(out: oldTab, in: tab) : appearanceChange(from: before)
+            assertSameChange(change, before: checkedBefore)
+            emitAppearance(change, order: .tab, animated: false)
         }
         if byUser { emit(tabBar, .tabBarControllerDidSelect, [.init("viewController", .controller(tab))]) }
         return nil

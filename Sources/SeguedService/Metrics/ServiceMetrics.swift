@@ -16,6 +16,9 @@ final class ServiceMetrics: Sendable {
     private let sessionsExpired: Counter
     private let memoryAccounted: Gauge
     private let memoryBudget: Gauge
+    private let logLinesDropped: Counter
+    /// The ``LogBuffer``'s count when `/metrics` last read it: the counter goes up by the difference.
+    private let logLinesDroppedReported = Mutex(0)
     private static let latencyBuckets: [Duration] = [
         .microseconds(50), .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1),
         .milliseconds(2.5), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(100),
@@ -55,6 +58,8 @@ final class ServiceMetrics: Sendable {
         memoryAccounted = registry.makeGauge(
             descriptor: name("memory_accounted", "bytes", "What sessions and storyboards hold, as the memory budget counts it (--max-memory)."))
         memoryBudget = registry.makeGauge(descriptor: name("memory_budget", "bytes", "The memory budget (--max-memory)."))
+        logLinesDropped = registry.makeCounter(
+            descriptor: name("log_lines_dropped", "total", "Log lines dropped because the log writer could not keep up (its buffer was full)."))
     }
 
     /// Counts a request to `route` (`nil`: no route matched) and records its latency.
@@ -104,6 +109,15 @@ final class ServiceMetrics: Sendable {
     func setMemory(accounted: Int, budget: Int) {
         memoryAccounted.set(Int64(accounted))
         memoryBudget.set(Int64(clamping: budget))
+    }
+
+    /// The log buffer's dropped lines since the start (``LogBuffer/droppedLines``).
+    func setLogLinesDropped(_ total: Int) {
+        let added = logLinesDroppedReported.withLock { reported in
+            defer { reported = max(reported, total) }
+            return max(0, total - reported)
+        }
+        if added > 0 { logLinesDropped.increment(by: Int64(added)) }
     }
 
     /// The registry's text, then the process's metrics read now.

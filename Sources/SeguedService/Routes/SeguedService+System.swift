@@ -32,6 +32,7 @@ extension SeguedService {
         metrics.setStoryboards(storyboards.count)
         metrics.setEventStreams(openStreams)
         metrics.setMemory(accounted: memory.accounted, budget: memory.limit)
+        metrics.setLogLinesDropped(configuration.logBuffer?.droppedLines ?? 0)
         return Response(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: metrics.exposition)
     }
 
