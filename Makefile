@@ -3,8 +3,9 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 ARGS ?=
+PREFIX ?= /usr/local
 
-.PHONY: run test check-readme test-browser release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-http-connections bench-import clean
+.PHONY: run run-release install test check-readme test-browser release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-http-connections bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself), and
 ## libgoogle-perftools-dev when it cannot find tcmalloc (the shipped binary's allocator).
@@ -19,9 +20,20 @@ deps:
 release: deps
 	SWIFT=$(SWIFT) scripts/release-build >/dev/null
 
-## Builds in release and starts segued on $(HOST):$(PORT) with the built-in demo storyboard.
+## Builds segued (debug, in .build, the tree `make test` builds too, so after `make test` this
+## takes seconds) and starts it on $(HOST):$(PORT) with the built-in demo storyboard. The optimized
+## binary that ships: `make run-release`, or `make install`.
 run: deps
+	$(SWIFT) build --product segued
+	"$$($(SWIFT) build --show-bin-path)/segued" serve --host $(HOST) --port $(PORT) $(ARGS)
+
+## The same with the binary that ships (release, static; its first build is the long one).
+run-release: deps
 	"$$(SWIFT=$(SWIFT) scripts/release-build)" serve --host $(HOST) --port $(PORT) $(ARGS)
+
+## Puts the binary that ships on the PATH: $(PREFIX)/bin/segued.
+install: deps
+	install -D -m 0755 "$$(SWIFT=$(SWIFT) scripts/release-build)" "$(DESTDIR)$(PREFIX)/bin/segued"
 
 ## Builds and runs every test.
 test: deps

@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "SeguedService",
             dependencies: [
-                "Storyboard", "Navigation", "HTTPServer", "WebApp", "SourceScanning",
+                "Storyboard", "Navigation", "HTTPServer", "WebApp", "SourceScanning", "Flows",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -130,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SeguedServiceTests",
-            dependencies: ["SeguedService", "HTTPServer", "Storyboard", "Navigation", "SeguedTestSupport", "WebApp"],
+            dependencies: ["SeguedService", "HTTPServer", "Storyboard", "Navigation", "SeguedTestSupport", "WebApp", "Flows"],
             exclude: ["Fixtures"],
             swiftSettings: sharedSettings
         ),

@@ -2,6 +2,7 @@
 #define SEGUED_CMICROHTTPD_SHIM_H
 
 #include <arpa/inet.h>
+#include <limits.h>
 #include <netinet/in.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -152,23 +153,43 @@ static inline struct MHD_Daemon *segued_mhd_start(
 
 // ---- Request validation and TLS (segued_mhd_security_options) -------------------------------------
 
-/// The options of request validation and TLS, written into `items` (room for 4) and ended by
+/// The version string of the libmicrohttpd the process runs on ("0.9.75", "1.0.1"). 0.9.75 and
+/// 1.0.x share the SONAME libmicrohttpd.so.12, so a binary built against one header runs on the
+/// other library: what differs is decided from this, once at start-up (MHDLibrary.swift), not from
+/// the header's MHD_VERSION.
+static inline const char *segued_mhd_version(void) { return MHD_get_version(); }
+
+/// MHD_OPTION_CLIENT_DISCIPLINE_LVL, by its number: the option came with 0.9.77 (its header says
+/// "Available since #MHD_VERSION 0x00097701") and is 38 in every release since; 0.9.75's header
+/// lacks the name, and a binary built against it may still run on 1.0 (above).
+#define SEGUED_MHD_OPTION_CLIENT_DISCIPLINE_LVL ((enum MHD_OPTION)38)
+
+/// The options of request validation and TLS, written into `items` (room for 6) and ended by
 /// MHD_OPTION_END, for segued_mhd_start's MHD_OPTION_ARRAY (MHD_OPTION_STRICT_FOR_CLIENT is left
-/// off: its missing-Host refusal is an HTML page; the access handler refuses with a problem):
+/// off on 0.9.75: its missing-Host refusal is an HTML page; the access handler refuses with a problem):
 /// - MHD_OPTION_URI_LOG_CALLBACK: called with the raw request target "before we modify URI *or*
 ///   args" (connection.c); its result becomes the request's `*con_cls`;
+/// - with `discipline` != INT_MIN: MHD_OPTION_CLIENT_DISCIPLINE_LVL (the caller passes INT_MIN to a
+///   library that lacks it: an unknown option makes MHD_start_daemon fail);
 /// - with `cert` and `key` (PEM, NUL-terminated; read by MHD_start_daemon, which loads them into
-///   GnuTLS before it returns): MHD_OPTION_HTTPS_MEM_CERT and MHD_OPTION_HTTPS_MEM_KEY. The
+///   GnuTLS before it returns): MHD_OPTION_HTTPS_MEM_CERT and MHD_OPTION_HTTPS_MEM_KEY, and with
+///   `priorities` MHD_OPTION_HTTPS_PRIORITIES (a GnuTLS priority string, copied by MHD). The
 ///   caller adds MHD_USE_TLS to the flags.
 static inline void segued_mhd_security_options(
-    struct MHD_OptionItem *items, const char *cert, const char *key,
+    struct MHD_OptionItem *items, int discipline, const char *cert, const char *key, const char *priorities,
     void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *connection), void *uri_log_cls)
 {
     int n = 0;
     items[n++] = (struct MHD_OptionItem){MHD_OPTION_URI_LOG_CALLBACK, (intptr_t)uri_log, uri_log_cls};
+    if (discipline != INT_MIN) {
+        items[n++] = (struct MHD_OptionItem){SEGUED_MHD_OPTION_CLIENT_DISCIPLINE_LVL, discipline, NULL};
+    }
     if (cert != NULL && key != NULL) {
         items[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)cert};
         items[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)key};
+        if (priorities != NULL) {
+            items[n++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)priorities};
+        }
     }
     items[n] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
 }
@@ -197,32 +218,46 @@ struct segued_nul_walk {
     int hidden;
 };
 
-/// After a line's text: only the NULs libmicrohttpd wrote over CR and LF, then exactly `next`.
-static inline void segued_nul_walk_to(struct segued_nul_walk *walk, const char *next)
+/// After a line's text: exactly the `expected` NULs libmicrohttpd wrote over line ends (2 for each
+/// CR LF), then `next`.
+static inline void segued_nul_walk_to(struct segued_nul_walk *walk, const char *next, long expected)
 {
     const char *p = walk->end_of_previous;
     if (p == NULL) return;
-    while (p < next && *p == '\0') p++;
-    if (p != next) walk->hidden = 1;
+    if (next - p != expected) {
+        walk->hidden = 1;
+        return;
+    }
+    for (; p < next; p++) {
+        if (*p != '\0') walk->hidden = 1;
+    }
 }
 
 static inline enum MHD_Result segued_nul_walk_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
 {
     struct segued_nul_walk *walk = cls;
     (void)kind;
-    segued_nul_walk_to(walk, key);
+    segued_nul_walk_to(walk, key, 2);
     walk->end_of_previous = value != NULL ? value + strlen(value) : key + strlen(key);
     return MHD_YES;
 }
 
-/// Whether the request's header lines hide a literal NUL: libmicrohttpd 0.9.75 keeps header names
-/// and values as C strings pointing into its read buffer (connection.c, process_header_line), so a
-/// NUL inside a value silently cuts it short ("X: a\0b" is "X: a"). Each line in that buffer is its
-/// text, then the NULs written over its CR LF (get_next_header_line), then the next line; the block
-/// ends `header_size` bytes after the method (MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE). So from the
-/// end of each C string there must be only NULs up to the next header's name, and after the last
-/// one up to the block's end; anything else was hidden behind a NUL. A folded (obs-fold) header is
-/// joined elsewhere in the pool and fails the walk too, which RFC 9112 §5.2 allows (400).
+/// Whether the request's header lines hide a literal NUL, on libmicrohttpd 0.9.75 (1.0 refuses a
+/// NUL in a header line itself, and lays its buffer out otherwise: MHDLibrary.swift). 0.9.75 keeps
+/// header names and values as C strings pointing into its read buffer (connection.c,
+/// process_header_line), so a NUL inside a value silently cuts it short ("X: a\0b" is "X: a").
+/// Each line in that buffer is its text, then the two NULs written over its CR LF
+/// (get_next_header_line), then the next line; the block ends with the empty line's two NULs,
+/// `header_size` bytes after the method (MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE: read_buffer -
+/// method once the empty line is consumed). So from the end of each C string there must be exactly
+/// two NULs up to the next header's name, and exactly four after the last one up to the block's
+/// end; anything else was hidden behind a NUL. Counting them, rather than accepting any run of
+/// NULs, also catches a NUL as the last byte of a value ("X: a\0\r\n"), which hides nothing but is
+/// no field value (RFC 9110 §5.5), and a line ended by a bare LF (one NUL), which 1.0 refuses at
+/// the client discipline segued runs it with. A folded (obs-fold) header is joined elsewhere in the
+/// pool and fails the walk too, which RFC 9112 §5.2 allows (400). The one shape the count cannot
+/// tell apart: a NUL as a value's last byte followed by a bare LF, which looks like CR LF and hides
+/// nothing behind it.
 /// `url` and `version` are the target and HTTP version the access handler got ("" for a request
 /// line without a version); the method is checked the same way, up to the target.
 static inline int segued_mhd_hides_nul(
@@ -237,7 +272,7 @@ static inline int segued_mhd_hides_nul(
     }
     walk.end_of_previous = version + strlen(version);
     MHD_get_connection_values(connection, MHD_HEADER_KIND, segued_nul_walk_header, &walk);
-    segued_nul_walk_to(&walk, method + size);
+    segued_nul_walk_to(&walk, method + size, 4);
     return walk.hidden;
 }
 

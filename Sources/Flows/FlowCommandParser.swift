@@ -59,7 +59,7 @@ public enum FlowCommandParser {
                     identifier: reader.string("identifier").map { SegueID($0) }, kind: kind,
                     destination: reader.sceneReference() ?? .scene(SceneID("?")),
                     source: try reader.controller("source"), modalPresentationStyle: try reader.style(),
-                    data: try reader.json("data")))
+                    data: try reader.json("data"), animated: try reader.bool("animated") ?? true))
         case "unwind":
             let target: Command.UnwindTarget
             if let action = reader.string("action") {
@@ -72,7 +72,8 @@ public enum FlowCommandParser {
             return .unwind(
                 .init(
                     target: target, source: try reader.controller("source"), trigger: try reader.trigger(),
-                    shouldPerform: try reader.bool("shouldPerform"), data: try reader.json("data")))
+                    shouldPerform: try reader.bool("shouldPerform"), data: try reader.json("data"),
+                    animated: try reader.bool("animated") ?? true))
         case "pop", "back":
             return .pop(navigation: try reader.controller("nav"), animated: try reader.bool("animated") ?? true)
         case "popToRoot":
@@ -86,12 +87,13 @@ public enum FlowCommandParser {
             }
             return .setViewControllers(entries, navigation: try reader.controller("nav"), animated: try reader.bool("animated") ?? true)
         case "push":
+            // `push IDENT`, or `push scene=ID` / `push storyboardIdentifier=ID` as FlowCommandWriter writes it.
             return .push(
-                .storyboardIdentifier(try first()), navigation: try reader.controller("nav"), data: try reader.json("data"),
+                try reader.sceneReference() ?? .storyboardIdentifier(try first()), navigation: try reader.controller("nav"), data: try reader.json("data"),
                 animated: try reader.bool("animated") ?? true)
         case "present":
             return .present(
-                .storyboardIdentifier(try first()), from: try reader.controller("from"), style: try reader.style(),
+                try reader.sceneReference() ?? .storyboardIdentifier(try first()), from: try reader.controller("from"), style: try reader.style(),
                 data: try reader.json("data"), animated: try reader.bool("animated") ?? true)
         case "dismiss":
             return .dismiss(try positional.first.map(controller), animated: try reader.bool("animated") ?? true)

@@ -37,6 +37,9 @@ enum RequestValidation {
             return HTTPProblem.tooManyQueryArguments.response(
                 detail: "A request may carry at most \(maxQueryArguments) query arguments.")
         }
+        if shape.headerFields.contains(where: { !isFieldName($0.name) }) {
+            return malformed("A header field name must not be empty or hold whitespace (none before its colon) or control characters.")
+        }
         let hosts = shape.headerFields.count { $0.name == "host" }
         if shape.version == "HTTP/1.1", hosts == 0 { return malformed("HTTP/1.1 requests must carry a Host header.") }
         if hosts > 1 { return malformed("A request must carry one Host header, not \(hosts).") }
@@ -53,6 +56,18 @@ enum RequestValidation {
         return nil
     }
 
+    /// Whether `name` can be a field name as libmicrohttpd 1.0 reads one: not empty, and without
+    /// whitespace or control characters (RFC 9110 §5.1 wants a token; 1.0, at the client discipline
+    /// segued runs it with, refuses an empty name and whitespace in or after it, and passes other
+    /// bytes on, which the handler treats as unknown fields). libmicrohttpd 0.9.75 keeps whatever
+    /// precedes the colon, so `Content-Length : 5` arrived as a field named "content-length " that
+    /// framing ignored while a proxy in front may have used it: the body then ran as the next
+    /// request (issue 28). RFC 9112 §5.1: a server must refuse whitespace between a field name and
+    /// its colon with 400.
+    static func isFieldName(_ name: String) -> Bool {
+        !name.utf8.isEmpty && !name.utf8.contains { $0 <= 0x20 || $0 == 0x7F }
+    }
+
     private static func malformed(_ detail: String) -> Response {
         HTTPProblem.malformedRequest.response(detail: detail)
     }
@@ -63,3 +78,4 @@ enum RequestValidation {
         value.utf8.count == 7 && Request.folded(value) == "chunked"
     }
 }
+

@@ -32,6 +32,7 @@ public enum WebAssets {
         "upload.js": PackageResources.upload_js,
         "menu.js": PackageResources.menu_js,
         "problem.js": PackageResources.problem_js,
+        "share.js": PackageResources.share_js,
         "map.js": PackageResources.map_js,
         "render/dom.js": PackageResources.dom_js,
         "render/system-items.js": PackageResources.system_items_js,
@@ -42,6 +43,8 @@ public enum WebAssets {
         "render/controls.js": PackageResources.controls_js,
         "render/controller.js": PackageResources.controller_js,
         "render/layers.js": PackageResources.layers_js,
+        "render/missing.js": PackageResources.missing_js,
+        "add-storyboard.js": PackageResources.add_storyboard_js,
     ]
 
     static let assets: [String: Asset] = files.reduce(into: [:]) { table, file in

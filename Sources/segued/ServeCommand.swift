@@ -121,6 +121,9 @@ struct Serve: ParsableCommand {
     @Option(help: "PEM private key of --tls-cert.")
     var tlsKey: String?
 
+    @Option(help: "The TLS versions and ciphers offered, as a GnuTLS priority string (default: TLS 1.2 and 1.3 with forward-secret AEAD ciphers only; README, Security).")
+    var tlsPriorities: String?
+
     @Option(help: "trace, debug, info (lifecycle and one line per request), notice, warning, error or critical.")
     var logLevel: Logger.Level = .info
 
@@ -163,7 +166,7 @@ struct Serve: ParsableCommand {
     func security() throws -> ServeSecurity {
         try ServeSecurity(
             host: host, tokenFile: tokenFile, environment: ProcessInfo.processInfo.environment,
-            insecureNoToken: insecureNoToken, tlsCert: tlsCert, tlsKey: tlsKey)
+            insecureNoToken: insecureNoToken, tlsCert: tlsCert, tlsKey: tlsKey, tlsPriorities: tlsPriorities)
     }
 
     func run() throws {
@@ -187,6 +190,13 @@ struct Serve: ParsableCommand {
         // only the main thread's sigwait receives them (notes/libmicrohttpd.md, pitfall 11). SIGHUP
         // and SIGUSR1, whose default action ends a process, are received to be ignored (logged).
         let signals = SignalWaiter(blocking: [SIGTERM, SIGINT, SIGHUP, SIGUSR1])
+        // SIGUSR2 has no use here and SIGPIPE comes from writing to a pipe whose reader left (stderr
+        // taken by a log collector that stopped): both end a process by default, which ended the
+        // daemon, and a SIGTERM whose log line hit a closed stderr exited 141 (issue 28). Ignored,
+        // a write to such a pipe fails with EPIPE and the line is lost; sockets never raise it
+        // (libmicrohttpd sends with MSG_NOSIGNAL).
+        signal(SIGUSR2, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
 
         var configuration = ServiceConfiguration(
             maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxStoryboardBytes: maxStoryboardBytes,
@@ -231,7 +241,7 @@ struct Serve: ParsableCommand {
         let address = "\(scheme)://\(shownHost):\(server.port)"
         print(format == .json ? JSONOutput.addressLine(address) : address)
         fflush(nil)
-        logger.info("segued \(Segued.version) listening on \(scheme)://\(shownHost):\(server.port) (\(auth); demo storyboard: \(service.demoStoryboardID), also \"demo\")")
+        logger.info("segued \(Segued.version) listening on \(scheme)://\(shownHost):\(server.port) (\(auth); demo storyboard: \(service.demoStoryboardID), also \"demo\"; \(HTTPLibrary.name) \(HTTPLibrary.version))")
         if security.token == nil, !security.loopbackOnly {
             logger.warning("listening on \(host) without a token (--insecure-no-token): anyone who reaches the port controls every session")
         }

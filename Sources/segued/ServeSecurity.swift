@@ -19,7 +19,7 @@ struct ServeSecurity {
     ///   pair, a non-loopback address without a token and without `--insecure-no-token`).
     init(
         host: String, tokenFile: String?, environment: [String: String], insecureNoToken: Bool,
-        tlsCert: String?, tlsKey: String?
+        tlsCert: String?, tlsKey: String?, tlsPriorities: String? = nil
     ) throws {
         if let tokenFile {
             token = try Self.readToken(from: tokenFile)
@@ -34,9 +34,12 @@ struct ServeSecurity {
         switch (tlsCert, tlsKey) {
         case (nil, nil): tls = nil
         case (let cert?, let key?):
-            tls = TLSConfiguration(certificatePEM: try Self.read(cert, what: "--tls-cert"), keyPEM: try Self.read(key, what: "--tls-key"))
+            tls = TLSConfiguration(
+                certificatePEM: try Self.read(cert, what: "--tls-cert"), keyPEM: try Self.read(key, what: "--tls-key"),
+                priorities: tlsPriorities ?? TLSConfiguration.defaultPriorities)
         default: throw ValidationError("--tls-cert and --tls-key go together")
         }
+        if tlsPriorities != nil, tls == nil { throw ValidationError("--tls-priorities needs --tls-cert and --tls-key") }
     }
 
     var access: AccessPolicy { AccessPolicy(token: token, loopbackOnly: loopbackOnly) }

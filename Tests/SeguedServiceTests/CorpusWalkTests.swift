@@ -48,7 +48,7 @@ struct CorpusWalkTests {
                 continue
             }
             let transcript = try answer.json
-            let performed = try #require(transcript["performed"]?.boolValue, "\(context)")
+            let performed = try #require(transcript["performed"]?.boolValue as Bool?, "\(context)")
             if offered { offeredCount += 1 }
             #expect(transcript["revision"]?.intValue == revision + (performed ? 1 : 0), "\(context)")
             revision = try #require(transcript["revision"]?.intValue)

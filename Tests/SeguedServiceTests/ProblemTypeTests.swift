@@ -33,7 +33,7 @@ struct ProblemTypeTests {
         "not-a-tab-bar-controller": "Not possible in the current state", "no-container": "Not possible in the current state",
         "tab-index-out-of-range": "Not possible in the current state", "not-in-stack": "Not possible in the current state",
         "empty-stack": "Empty navigation stack", "invalid-stack-entry": "Not possible in the current state",
-        "session-ended": "Not possible in the current state", "invalid-code-segue-kind": "Invalid kind for a segue made in code",
+        "session-ended": "Not possible in the current state", "flow-unavailable": "No flow for this session", "invalid-code-segue-kind": "Invalid kind for a segue made in code",
         "malformed-request": "Bad Request", "too-many-query-arguments": "URI Too Long",
         "unsupported-transfer-coding": "Not Implemented",
     ]

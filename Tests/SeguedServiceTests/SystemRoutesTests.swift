@@ -42,7 +42,7 @@ struct SystemRoutesTests {
         _ = try service.demoSession()
         service.expireIdleSessions()
         let text = service.handle(.make("GET", "/metrics")).text
-        #expect(text.contains(#"\#nsegued_build_info{version="\#(SeguedService.version)"} 1.0\#n"#))
+        #expect(text.contains(#"\#nsegued_build_info{version="\#(SeguedService.version)",libmicrohttpd="\#(HTTPLibrary.version)"} 1.0\#n"#))
         #expect(text.contains("\nsegued_storyboards_live 1.0\n"))
         #expect(text.contains("\nsegued_event_streams_live 0.0\n"))
         #expect(text.contains("\nsegued_reaper_runs_total 1\n"))

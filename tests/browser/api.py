@@ -36,6 +36,11 @@ class API:
             except ValueError:
                 raise APIError(error.code, raw.decode(errors="replace")) from None
 
+    def request_text(self, path):
+        """GET `path`; answers the body as text (a flow is text/plain)."""
+        with urllib.request.urlopen(self.base + path, timeout=10) as response:
+            return response.read().decode()
+
     def get(self, path):
         return self.request("GET", path)
 

@@ -5,6 +5,7 @@ The daemon is the binary users get: `SEGUED_BIN` if set, else what `scripts/rele
 Chromium and chromedriver are Debian's (scripts/install-browser-test-deps installs them); Selenium
 is handed their paths so that its driver manager never looks for a browser elsewhere.
 """
+import contextlib
 import os
 import re
 import shutil
@@ -37,8 +38,18 @@ def _segued_binary():
 @pytest.fixture(scope="session")
 def segued(tmp_path_factory):
     """The daemon on 127.0.0.1, port chosen by the system; yields its API."""
-    binary = _segued_binary()
-    log_path = tmp_path_factory.mktemp("segued") / "segued.log"
+    os.environ.setdefault("SEGUED_BIN", _segued_binary())
+    with start_daemon(tmp_path_factory.mktemp("segued")) as base:
+        yield API(base)
+
+
+@contextlib.contextmanager
+def start_daemon(folder):
+    """A daemon of SEGUED_BIN on 127.0.0.1 (port chosen by the system), its log in `folder`; yields
+    its base URL, and stops it at the end (a fatal error in its log fails the test)."""
+    binary = os.environ.get("SEGUED_BIN") or _segued_binary()
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    log_path = Path(folder) / "segued.log"
     log = open(log_path, "w")
     process = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", "0",
                                 "--log-level", "info"], stdout=log, stderr=subprocess.STDOUT)
@@ -54,7 +65,7 @@ def segued(tmp_path_factory):
         process.kill()
         pytest.fail("segued did not start:\n" + log_path.read_text())
     try:
-        yield API(f"http://127.0.0.1:{port}")
+        yield f"http://127.0.0.1:{port}"
     finally:
         process.terminate()
         try:

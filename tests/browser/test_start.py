@@ -28,7 +28,8 @@ def test_uploads_of_the_same_name_are_told_apart(browser, segued, shots):
 
     def expected(storyboard, counts):
         warnings = len(listed[storyboard]["warnings"])
-        said = {0: "", 1: " · 1 warning"}.get(warnings, f" · {warnings} warnings")
+        # The warnings are a list that opens on a click: its summary says how many.
+        said = {0: "", 1: " 1 warning"}.get(warnings, f" {warnings} warnings")
         return f"Open Twin {storyboard.removeprefix('sb-')[:8]} {counts}{said}"
     assert entry(first) == expected(first, "2 scenes · 1 segue · 1 session"), entry(first)
     assert entry(second) == expected(second, "3 scenes · 1 segue · 0 sessions"), entry(second)

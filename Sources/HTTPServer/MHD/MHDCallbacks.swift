@@ -27,12 +27,23 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
             headerFields: mhdValues(connection, .HEADER_KIND, lowercasingNames: true))
         // libmicrohttpd refused the request itself (its own 400, 413 or 431 page) and sends that.
         guard segued_mhd_queued_status(connection) == 0 else { return .YES }
+        // 1.0 refuses NULs and malformed field lines itself and lays out its buffer otherwise: the
+        // walks below read 0.9.75's layout (MHDLibrary.refusesMalformedFieldLines).
+        let walksBuffer = !MHDLibrary.running.refusesMalformedFieldLines
         let shape = RequestShape(
             version: version.map { String(cString: $0) } ?? "", headerFields: context.headerFields,
-            nulInTarget: mhdTargetHidesNUL(url: url, version: version, rawLength: context.rawTargetLength),
-            nulInHeaders: segued_mhd_hides_nul(connection, method, url, version) != 0,
+            nulInTarget: walksBuffer && mhdTargetHidesNUL(url: url, version: version, rawLength: context.rawTargetLength),
+            nulInHeaders: walksBuffer && segued_mhd_hides_nul(connection, method, url, version) != 0,
             tooManyQueryArguments: context.tooManyQueryArguments)
         if let refusal = RequestValidation.refusal(for: shape) { return mhdQueue(refusal, on: connection, core: core) }
+        if context.waitsToSendBodyOverLimit {
+            // The route's own 413, as for a body found too large while read; queued on this first
+            // call, libmicrohttpd sends no "100 Continue", reads none of the body and closes after.
+            let request = Request(
+                method: context.method, path: context.path, query: mhdValues(connection, .GET_ARGUMENT_KIND),
+                headerFields: context.headerFields, body: [], bodyExceededLimit: true)
+            return mhdQueue(core.respond(to: request), on: connection, core: core)
+        }
         return .YES
     }
     if uploadDataSize.pointee > 0 {

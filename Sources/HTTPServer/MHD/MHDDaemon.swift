@@ -96,16 +96,20 @@ final class MHDDaemon: @unchecked Sendable {
         _ tls: TLSConfiguration?, core: UnsafeMutableRawPointer,
         _ start: (UInt32, UnsafePointer<MHD_OptionItem>) -> Result
     ) -> Result {
-        var items = [MHD_OptionItem](repeating: MHD_OptionItem(), count: 5)
+        // The client discipline where the running library has the setting (MHDLibrary), else none.
+        let discipline = MHDLibrary.running.hasClientDiscipline ? MHDLibrary.clientDiscipline : Int32.min
+        var items = [MHD_OptionItem](repeating: MHD_OptionItem(), count: 7)
         return items.withUnsafeMutableBufferPointer { items in
             guard let tls else {
-                segued_mhd_security_options(items.baseAddress, nil, nil, mhdURILogged, core)
+                segued_mhd_security_options(items.baseAddress, discipline, nil, nil, nil, mhdURILogged, core)
                 return start(0, UnsafePointer(items.baseAddress!))
             }
             return tls.certificatePEM.withCString { cert in
                 tls.keyPEM.withCString { key in
-                    segued_mhd_security_options(items.baseAddress, cert, key, mhdURILogged, core)
-                    return start(MHD_USE_TLS.rawValue, UnsafePointer(items.baseAddress!))
+                    tls.priorities.withCString { priorities in
+                        segued_mhd_security_options(items.baseAddress, discipline, cert, key, priorities, mhdURILogged, core)
+                        return start(MHD_USE_TLS.rawValue, UnsafePointer(items.baseAddress!))
+                    }
                 }
             }
         }

@@ -64,13 +64,15 @@ extension Session {
         state.navigation = navigation
         for (command, step) in zip(commands, steps) {
             state.noteEvents(of: step.transcript)
+            state.walk.append(command)
             state.log.append(
                 contentsOf: step.transcript.events,
-                operation: OperationRecord(Self.operationName(command), step.transcript, revision: step.summary.revision))
+                operation: OperationRecord(
+                    Self.operationName(command), step.transcript, revision: step.summary.revision, command: command))
         }
         state.stackDocument = nil
         for (command, (step, after)) in zip(commands, zip(steps, states)) {
-            publish(Self.operationName(command), step.transcript, after)
+            publish(Self.operationName(command), step.transcript, after, command: command)
         }
         return respond(steps)
     }

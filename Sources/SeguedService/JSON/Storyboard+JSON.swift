@@ -63,6 +63,13 @@ extension JSONWriter {
                 w.key("segues"); w.array { w in for segue in scene.segues { w.segueDefinition(segue) } }
             }
             if let ui = scene.ui { w.key("ui"); w.sceneUI(ui) }
+            if let missing = scene.missingReference {
+                w.key("missingReference")
+                w.object { w in
+                    w.key("storyboard"); w.string(missing.storyboard)
+                    w.key("identifier"); w.string(missing.identifier)
+                }
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import HTTPServer
 import Prometheus
 import Synchronization
 
@@ -38,10 +39,14 @@ final class ServiceMetrics: Sendable {
     private let operationCounters = Mutex<[OperationKey: Counter]>([:])
 
     init(version: String) {
-        func name(_ metric: String, _ unit: String? = nil, _ help: String) -> MetricNameDescriptor {
-            MetricNameDescriptor(namespace: Self.namespace, metricName: metric, unitName: unit, helpText: help)
+        // No unit is "" (the descriptor's required form; the optional one is deprecated).
+        func name(_ metric: String, _ unit: String?, _ help: String) -> MetricNameDescriptor {
+            MetricNameDescriptor(namespace: Self.namespace, metricName: metric, unitName: unit ?? "", helpText: help)
         }
-        registry.makeGauge(descriptor: name("build", "info", "The running build: 1, labelled with its version."), labels: [("version", version)]).set(Int64(1))
+        registry.makeGauge(
+            descriptor: name("build", "info", "The running build: 1, labelled with its version and the libmicrohttpd it runs on."),
+            labels: [("version", version), ("libmicrohttpd", HTTPLibrary.version)]
+        ).set(Int64(1))
         sessionsLive = registry.makeGauge(descriptor: name("sessions_live", nil, "Sessions currently held by the server."))
         storyboardsLive = registry.makeGauge(descriptor: name("storyboards_live", nil, "Storyboards currently held (the demo's and the operator's included)."))
         eventStreamsLive = registry.makeGauge(descriptor: name("event_streams_live", nil, "Event streams currently open."))

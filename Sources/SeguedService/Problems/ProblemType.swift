@@ -30,6 +30,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
     case unauthorized
     case hostNotAllowed = "host-not-allowed"
     case invalidSnapshot = "invalid-snapshot"
+    case flowUnavailable = "flow-unavailable"
     case invalidStoryboard = "invalid-storyboard"
     case refusedStoryboard = "refused-storyboard"
     // The engine's (NavigationError.code).
@@ -85,6 +86,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .unauthorized: "Unauthorized"
         case .hostNotAllowed: "Misdirected Request"
         case .invalidSnapshot: "Invalid snapshot"
+        case .flowUnavailable: "No flow for this session"
         case .invalidStoryboard: "Invalid storyboard"
         case .refusedStoryboard: "Storyboard refused"
         case .unknownSegue: "Unknown segue"
@@ -124,7 +126,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
             422
         case .notImplemented: 501
         case .tooManySessions, .memoryBudgetExceeded, .tooManyStreams, .shuttingDown: 503
-        case .ambiguousStoryboard, .sessionExists, .storyboardInUse, .tooManyStoryboards, .tooManyInstances, .tooMuchData,
+        case .ambiguousStoryboard, .sessionExists, .flowUnavailable, .storyboardInUse, .tooManyStoryboards, .tooManyInstances, .tooMuchData,
             .pushWithoutNavigationController, .pushingNavigationController, .segueNotPerformable, .notInWindowHierarchy,
             .wrongSegueKind, .notANavigationController, .notATabBarController, .noContainer, .tabIndexOutOfRange,
             .notInStack, .invalidStackEntry, .sessionEnded:

@@ -4,7 +4,7 @@ import HTTPServer
 enum Endpoint: CaseIterable, Hashable, Sendable {
     case health, readiness, metrics, openAPI
     case storyboards, storyboard
-    case sessions, session, stack, segues, unwind, actions, events, eventStream, snapshot, batch
+    case sessions, session, stack, segues, unwind, actions, events, eventStream, snapshot, batch, flow
     case webApp
 
     /// The path template: the metrics label, as openapi.yaml writes the path.
@@ -26,6 +26,7 @@ enum Endpoint: CaseIterable, Hashable, Sendable {
         case .eventStream: "/v1/sessions/{id}/events/stream"
         case .snapshot: "/v1/sessions/{id}/snapshot"
         case .batch: "/v1/sessions/{id}/batch"
+        case .flow: "/v1/sessions/{id}/flow"
         case .webApp: "/ui/{path}"
         }
     }
@@ -33,7 +34,7 @@ enum Endpoint: CaseIterable, Hashable, Sendable {
     /// The methods with a handler (``SeguedService/run(_:_:)`` dispatches exactly these).
     var methods: [String] {
         switch self {
-        case .health, .readiness, .metrics, .openAPI, .stack, .events, .eventStream, .webApp, .snapshot: ["GET"]
+        case .health, .readiness, .metrics, .openAPI, .stack, .events, .eventStream, .webApp, .snapshot, .flow: ["GET"]
         case .storyboards, .sessions, .segues: ["GET", "POST"]
         case .storyboard: ["DELETE", "GET"]
         case .session: ["DELETE", "GET", "PUT"]

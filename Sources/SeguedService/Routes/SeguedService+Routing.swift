@@ -39,6 +39,7 @@ extension SeguedService {
             else if `is`(3, "events") { endpoint = .events }
             else if `is`(3, "snapshot") { endpoint = .snapshot }
             else if `is`(3, "batch") { endpoint = .batch }
+            else if `is`(3, "flow") { endpoint = .flow }
             else { return nil }
             return Route(endpoint: endpoint, id: segments.string(2))
         case 5 where `is`(0, "v1") && `is`(1, "sessions") && `is`(3, "events") && `is`(4, "stream"):
@@ -74,6 +75,7 @@ extension SeguedService {
         case (.events, "GET"): return try getEvents(id, request)
         case (.snapshot, "GET"): return try getSnapshot(id)
         case (.batch, "POST"): return try operateBatch(request, sessionID: id)
+        case (.flow, "GET"): return try getFlow(request, id)
         case (.webApp, "GET"): return try webApp(request, path: id)
         case (.eventStream, "GET"): return try openEventStream(request, id)
         default:

@@ -25,10 +25,14 @@ struct OperationRecord: Sendable, Equatable {
     var search: [SearchStep]
     var firstSequence: Int
     var lastSequence: Int
+    /// The command that made it (`nil` for the launch): the `step` its message names it by, so
+    /// that a page watching the session says which action it was (`selectTab 1 user`). Kept as the
+    /// command, not its text, so that an operation costs no text until a stream asks for it.
+    var command: Command?
 
     /// The record of an operation whose `transcript` left the session at `revision`; `nil` when it
     /// made no event.
-    init?(_ name: Name, _ transcript: Transcript, revision: Int) {
+    init?(_ name: Name, _ transcript: Transcript, revision: Int, command: Command? = nil) {
         guard let first = transcript.events.first?.sequence, let last = transcript.events.last?.sequence else { return nil }
         self.name = name
         self.revision = revision
@@ -39,6 +43,7 @@ struct OperationRecord: Sendable, Equatable {
         search = transcript.search
         firstSequence = first
         lastSequence = last
+        self.command = command
     }
 
     /// What it takes in memory, for the session's share of the budget: the record, and its search

@@ -18,6 +18,8 @@ final class Session: Sendable {
     struct State: Sendable {
         var navigation: NavigationState
         var log: EventLog
+        /// The commands performed since launch, for its flow (``SessionWalk``).
+        var walk: SessionWalk
         var idempotency: IdempotencyCache
         var lastUsed: ContinuousClock.Instant
         /// The stack's response for the state as it is, once a client has asked for it (see `stack`).
@@ -42,7 +44,7 @@ final class Session: Sendable {
 
         /// The session's share of the memory budget, from what its parts measure: a fixed share,
         /// its live instances, its event log, its client data and its idempotency cache.
-        var footprint: Int { Session.footprint(navigation, log) + idempotency.bytes }
+        var footprint: Int { Session.footprint(navigation, log) + idempotency.bytes + walk.bytes }
     }
 
     /// A session's fixed share of the memory budget: its state, lock, caches and indexes
@@ -105,24 +107,26 @@ final class Session: Sendable {
         var log = EventLog(capacity: limits.logCapacity, byteCapacity: limits.logBytes)
         log.append(contentsOf: launch.events, operation: OperationRecord(.launch, launch, revision: navigation.revision))
         self.init(
-            id: id, configuration: configuration, eventHeaders: eventHeaders, navigation: navigation, log: log, limits: limits,
-            memory: memory
+            id: id, configuration: configuration, eventHeaders: eventHeaders, navigation: navigation, log: log,
+            walk: SessionWalk(), limits: limits, memory: memory
         )
     }
 
     /// A session with the given state and log: a fork (the source's log, copied) or a restored
     /// snapshot (an empty log that starts at the snapshot's next event sequence). Its footprint is
-    /// counted in the memory budget from the start, whichever way it was made.
+    /// counted in the memory budget from the start, whichever way it was made. `walk`: the fork's
+    /// source's; a restored snapshot's is unknown (``SessionWalk/gap``), and so is that of a session
+    /// made any other way that does not say it (a flow would otherwise start mid-walk and lie).
     init(
         id: SessionID, configuration: Configuration, eventHeaders: EventHeaders, navigation: NavigationState, log: EventLog,
-        limits: Limits, memory: MemoryBudget
+        walk: SessionWalk = .unknown, limits: Limits, memory: MemoryBudget
     ) {
         self.id = id
         self.memory = memory
         self.limits = limits
         self.configuration = configuration
         self.eventHeaders = eventHeaders
-        var initial = State(navigation: navigation, log: log, idempotency: IdempotencyCache(), lastUsed: .now, stackDocument: nil)
+        var initial = State(navigation: navigation, log: log, walk: walk, idempotency: IdempotencyCache(), lastUsed: .now, stackDocument: nil)
         initial.accounted = initial.footprint
         memory.adjust(by: initial.accounted)
         state = Mutex(initial)
@@ -282,10 +286,11 @@ final class Session: Sendable {
             let transcript = try Navigator.apply(command, to: &state.navigation)
             let name = Self.operationName(command)
             state.noteEvents(of: transcript)
+            state.walk.append(command)
             state.log.append(
-                contentsOf: transcript.events, operation: OperationRecord(name, transcript, revision: state.navigation.revision))
+                contentsOf: transcript.events, operation: OperationRecord(name, transcript, revision: state.navigation.revision, command: command))
             state.stackDocument = nil
-            if feed.hasSubscribers { publish(name, transcript, state.navigation) }
+            if feed.hasSubscribers { publish(name, transcript, state.navigation, command: command) }
             return .success(transcript)
         } catch {
             return .failure(error)

@@ -17,12 +17,12 @@ extension SeguedService {
         let from = try body.finish(reference)
         if isPut, sessions[id] != nil { throw .sessionExists(id.rawValue) }
         let source = try lookupSession(from)
-        let (navigation, log) = source.read { ($0.navigation, $0.log) }
+        let (navigation, log, walk) = source.read { ($0.navigation, $0.log, $0.walk) }
         let stored = try storyboards.find(source.configuration.storyboardID)
         let session = try insertCopy(id: id, storyboard: stored, adding: Session.footprint(navigation, log)) {
             Session(
                 id: id, configuration: source.configuration, eventHeaders: stored.eventHeaders, navigation: navigation, log: log,
-                limits: configuration.sessionLimits, memory: memory)
+                walk: walk, limits: configuration.sessionLimits, memory: memory)
         }
         logger.info("session \(id) forked from \(source.id) at revision \(navigation.revision)")
         return session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }
@@ -64,7 +64,8 @@ extension SeguedService {
         let session = try insertCopy(id: id, storyboard: stored, adding: Session.footprint(navigation, log)) {
             Session(
                 id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: navigation,
-                log: log, limits: limits, memory: memory)
+                log: log, walk: SessionWalk(gap: "it was restored from a snapshot, which holds its state but not how it was reached"),
+                limits: limits, memory: memory)
         }
         logger.info("session \(id) restored from a snapshot at revision \(navigation.revision)")
         return session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }

@@ -1,3 +1,4 @@
+import Flows
 import Navigation
 
 /// The messages of `GET …/events/stream` (WHATWG Server-Sent Events; CONTRACTS.md §2), written as
@@ -17,7 +18,7 @@ enum EventStreamMessages {
 
     /// An operation's `callback` messages, then its `operation` message with the whole stack.
     static func operation(
-        _ name: OperationRecord.Name, _ transcript: Transcript, state: NavigationState, headers: EventHeaders
+        _ name: OperationRecord.Name, _ transcript: Transcript, state: NavigationState, headers: EventHeaders, command: Command?
     ) -> [UInt8] {
         var w = JSONWriter(capacity: 4096 + 256 * transcript.events.count)
         callbacks(transcript.events[...], headers: headers, into: &w)
@@ -25,7 +26,7 @@ enum EventStreamMessages {
             name, revision: state.revision, performed: transcript.performed, reason: transcript.reason,
             segue: transcript.segue, destination: transcript.destination, search: transcript.search,
             firstSequence: transcript.events.first?.sequence, lastSequence: transcript.events.last?.sequence,
-            stack: state, into: &w)
+            command: command, stack: state, into: &w)
         return w.bytes
     }
 
@@ -35,13 +36,13 @@ enum EventStreamMessages {
         operationMessage(
             record.name, revision: record.revision, performed: record.performed, reason: record.reason,
             segue: record.segue, destination: record.destination, search: record.search,
-            firstSequence: record.firstSequence, lastSequence: record.lastSequence, stack: nil, into: &w)
+            firstSequence: record.firstSequence, lastSequence: record.lastSequence, command: record.command, stack: nil, into: &w)
     }
 
     private static func operationMessage(
         _ name: OperationRecord.Name, revision: Int, performed: Bool, reason: Transcript.Reason?, segue: SegueDescription?,
-        destination: ControllerID?, search: [SearchStep], firstSequence: Int?, lastSequence: Int?, stack: NavigationState?,
-        into w: inout JSONWriter
+        destination: ControllerID?, search: [SearchStep], firstSequence: Int?, lastSequence: Int?, command: Command?,
+        stack: NavigationState?, into w: inout JSONWriter
     ) {
         w.fragment("event: operation\ndata: ")
         w.object { w in
@@ -49,6 +50,8 @@ enum EventStreamMessages {
             w.key("performed"); w.bool(performed)
             w.key("reason"); w.string(reason?.rawValue)
             w.key("operation"); w.string(name.rawValue)
+            // The command as a flow step line (docs/flows.md): what the operation was, for a header.
+            w.key("step"); w.string(command.map(FlowCommandWriter.line))
             w.key("segue")
             if let segue { w.segue(segue) } else { w.null() }
             w.key("destination"); w.controller(destination)

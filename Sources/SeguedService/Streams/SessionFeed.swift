@@ -73,7 +73,7 @@ final class SessionFeed: Sendable {
 
 extension Session {
     /// Sends an operation's messages to the session's streams; called under the session's lock.
-    func publish(_ name: OperationRecord.Name, _ transcript: Transcript, _ navigation: NavigationState) {
-        feed.publish(EventStreamMessages.operation(name, transcript, state: navigation, headers: eventHeaders))
+    func publish(_ name: OperationRecord.Name, _ transcript: Transcript, _ navigation: NavigationState, command: Command?) {
+        feed.publish(EventStreamMessages.operation(name, transcript, state: navigation, headers: eventHeaders, command: command))
     }
 }

@@ -26,6 +26,7 @@ enum IBReferenceResolver {
                     let what = reference.identifier.map { "scene \"\($0)\"" } ?? "initial scene"
                     let problem = documents[storyboardName] == nil ? "which is not in the upload" : "which has no such scene"
                     warnings.append("scene \(id) refers to the \(what) of storyboard \"\(storyboardName)\", \(problem); it stays a plain view controller")
+                    scenes[id]?.missingReference = StoryboardReference(storyboard: storyboardName, identifier: reference.identifier)
                 }
             }
         }

@@ -41,7 +41,7 @@ public enum StoryboardJSONLoader {
         "kind", "class", "module", "title", "storyboardIdentifier", "root", "tabs", "selectedIndex", "primary", "secondary",
         "supplementary", "compact", "segues", "unwindActions", "modalPresentationStyle", "modalTransitionStyle",
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "shouldPerformSegue",
-        "canPerformUnwindSegueAction", "ui",
+        "canPerformUnwindSegueAction", "ui", "missingReference",
     ]
     private static let segueKeys: Set<String> = [
         "identifier", "id", "kind", "destination", "action", "perform", "customClass", "modalPresentationStyle",
@@ -120,6 +120,7 @@ public enum StoryboardJSONLoader {
             }
         }
         scene.ui = SceneUIJSONReader.read(object["ui"], at: "\(path).ui", segues: scene.segues, reader: &reader)
+        scene.missingReference = readMissingReference(object["missingReference"], at: "\(path).missingReference", reader: &reader)
         return scene
     }
 

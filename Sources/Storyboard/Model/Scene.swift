@@ -35,6 +35,9 @@ public struct Scene: Sendable, Equatable {
     public var shouldPerformSegue: [String: Bool]
     /// Overrides of `canPerformUnwindSegueAction(_:from:sender:)`, by action selector.
     public var canPerformUnwindSegueAction: [String: Bool]
+    /// A storyboard reference whose storyboard was not in the upload: the scene stays a plain view
+    /// controller, and this says what it stands for, so that a prototype can say what is missing.
+    public var missingReference: StoryboardReference?
     /// What a prototype draws of the scene (bar items, controls), or `nil` for nothing. Held in a
     /// box: the engine reads scenes in place and never this, so it costs a scene one reference.
     public var ui: SceneUI? {

@@ -3,8 +3,10 @@
 import {api, ApiProblem} from './api.js';
 import {SessionView} from './session-view.js';
 import {uploadBody, wireDropZone} from './upload.js';
+import {rememberSources, sourcesOf} from './add-storyboard.js';
 import {showProblem, clearProblem} from './problem.js';
 import {h} from './render/dom.js';
+import {saveAsTest, linkToScreen, snapshotInLink} from './share.js';
 
 const $ = id => document.getElementById(id);
 const SESSION_PATH = /^\/ui\/sessions\/([^/]+)\/?$/;
@@ -15,7 +17,8 @@ function route() {
   current = null;
   clearProblem();
   const match = SESSION_PATH.exec(location.pathname);
-  if (match) showSession(decodeURIComponent(match[1]));
+  if (location.hash.startsWith('#restore=')) restoreFromLink();
+  else if (match) showSession(decodeURIComponent(match[1]));
   else showStart();
 }
 
@@ -42,7 +45,7 @@ async function listStoryboards() {
     list.replaceChildren(...storyboards.map(storyboard => h('li', {dataset: {storyboard: storyboard.id}},
       h('button.link', {type: 'button', onclick: () => launch(storyboard.id)}, `Open ${storyboard.name}`),
       ' ', h('code.storyboard-id', {title: storyboard.id}, shortId(storyboard.id)),
-      h('div.storyboard-meta', {}, describeUpload(storyboard)))));
+      h('div.storyboard-meta', {}, describeUpload(storyboard)), warningList(storyboard.warnings))));
   } catch (error) {
     if (error instanceof ApiProblem) showProblem(error.problem, 'listing storyboards');
   }
@@ -59,8 +62,15 @@ function describeUpload(storyboard) {
   return [
     files.length > 1 ? `${plural(files.length, 'storyboard')} (${files.join(', ')})` : null,
     plural(scenesIn(storyboard), 'scene'), plural(segues, 'segue'), plural(storyboard.sessions ?? 0, 'session'),
-    storyboard.warnings?.length ? plural(storyboard.warnings.length, 'warning') : null,
   ].filter(Boolean).join(' · ');
+}
+
+/** An upload's lint warnings as a list that opens on a click (`26 warnings`), or nothing. */
+function warningList(warnings) {
+  if (!warnings?.length) return null;
+  return h('details.warnings', {},
+    h('summary', {}, plural(warnings.length, 'warning')),
+    h('ul', {}, warnings.map(text => h('li', {}, text))));
 }
 
 function plural(count, noun) {
@@ -106,15 +116,70 @@ async function upload(files) {
   try {
     const answer = await api.upload(prepared.body, prepared.contentType);
     clearProblem();
-    const warnings = answer.warnings ?? [];
-    status.replaceChildren(h('span', {}, `Uploaded ${answer.name}.`),
-      warnings.length ? h('details', {}, h('summary', {}, `${warnings.length} lint warnings`), h('ul', {}, warnings.map(text => h('li', {}, text)))) : null);
+    if (prepared.sources) rememberSources(answer.id, prepared.sources);
+    status.replaceChildren(h('span', {}, `Uploaded ${prepared.label} as “${answer.name}”.`), warningList(answer.warnings));
     await listStoryboards();
     await launch(answer.id);
   } catch (error) {
     status.textContent = '';
     if (error instanceof ApiProblem) showProblem(error.problem, `uploading ${prepared.label}`);
   }
+}
+
+// A link to a screen (share.js): a new session restored from the snapshot the link carries.
+
+async function restoreFromLink() {
+  let snapshot;
+  try {
+    snapshot = snapshotInLink();
+  } catch (error) {
+    history.replaceState(null, '', '/ui/');
+    showStart();
+    showProblem({title: 'This link is damaged', detail: `Its snapshot does not read: ${error.message}`}, 'opening a link');
+    return;
+  }
+  try {
+    const session = await api.createSession({snapshot});
+    history.replaceState(null, '', `/ui/sessions/${encodeURIComponent(session.id)}`);
+    route();
+  } catch (error) {
+    history.replaceState(null, '', '/ui/');
+    await showStart();
+    if (error instanceof ApiProblem) showProblem(error.problem, 'opening the screen of a link');
+  }
+}
+
+async function saveTest() {
+  if (!current) return;
+  try {
+    // The flow names the file this page uploaded, when it uploaded one (else the daemon's default).
+    await saveAsTest(current.id, sourcesOf(current.session?.storyboard)?.file);
+    clearProblem();
+  } catch (error) {
+    if (error instanceof ApiProblem) showProblem(error.problem, 'saving the session as a test');
+  }
+}
+
+async function copyLink() {
+  if (!current) return;
+  let url;
+  try {
+    url = await linkToScreen(current.id);
+  } catch (error) {
+    if (error instanceof ApiProblem) showProblem(error.problem, 'making a link to this screen');
+    return;
+  }
+  $('link-url').value = url;
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {
+    // no clipboard (a page not served over a secure origin, or permission refused): select it instead
+  }
+  $('link-status').textContent = copied ? 'Copied to the clipboard.' : 'Copy it from here:';
+  $('link-dialog').showModal();
+  $('link-url').select();
 }
 
 // A session.
@@ -128,6 +193,7 @@ async function showSession(id) {
     screen: $('screen'), device: $('device'), transcript: $('transcript'), filters: $('transcript-filters'),
     map: $('map-panel'), label: $('session-label'), traits: $('session-traits'),
     streamStatus: text => { $('session-label').dataset.stream = text; },
+    openSession: sessionID => go(`/ui/sessions/${encodeURIComponent(sessionID)}`),
   });
   current = view;
   $('screen').replaceChildren();
@@ -154,11 +220,15 @@ function wire() {
   // Files dropped anywhere on the start screen count.
   wireDropZone($('start'), $('file-input'), upload);
   $('new-session-button').addEventListener('click', () => go('/ui/'));
+  $('save-test-button').addEventListener('click', saveTest);
+  $('copy-link-button').addEventListener('click', copyLink);
   $('app-code-button').addEventListener('click', () => current?.openAppCodeMenu($('app-code-dialog'), $('app-code-body')));
   $('tab-transcript').addEventListener('click', event => selectPanel(event.currentTarget));
   $('tab-map').addEventListener('click', event => selectPanel(event.currentTarget));
   document.querySelector('.brand').addEventListener('click', event => { event.preventDefault(); go('/ui/'); });
   window.addEventListener('popstate', route);
+  // A link to a screen pasted into this tab changes only the fragment: the page does not reload.
+  window.addEventListener('hashchange', () => { if (location.hash.startsWith('#restore=')) route(); });
   // A page left for another keeps no stream open (Chrome's back/forward cache would keep it);
   // coming back to it redraws from the daemon.
   window.addEventListener('pagehide', () => current?.close());

@@ -9,6 +9,7 @@ import {indexNodes} from './render/scenes.js';
 import {drawAppCodeMenu} from './menu.js';
 import {showProblem, clearProblem} from './problem.js';
 import {renderMap} from './map.js';
+import {bundleWith, rememberSources} from './add-storyboard.js';
 
 const OPERATION_ENDPOINTS = {segue: api.segue, unwind: api.unwind, action: api.action};
 
@@ -21,7 +22,8 @@ export class SessionView {
     this.scenes = {};
     this.streamLive = false;
     this.transcript = new Transcript(elements.transcript, elements.filters, this.scenes);
-    this.context = {scenes: this.scenes, act: this.actions(), anchors: new Map()};
+    this.context = {scenes: this.scenes, act: this.actions(), anchors: new Map(),
+      addStoryboard: (reference, files) => this.addStoryboard(reference, files)};
     this.lastTap = null;
     // Where the last tap was, for a popover it presents to point at.
     elements.screen.addEventListener('click', event => {
@@ -55,7 +57,8 @@ export class SessionView {
         if (message.operation === 'action') this.refreshTraits();
       },
       state: message => this.applyStack(message.stack),
-      dropped: message => this.elements.streamStatus(`events before ${message.firstAvailable} were dropped from the log`),
+      // Said neutrally: a restored session's log starts after its snapshot without anything dropped.
+      dropped: message => this.elements.streamStatus(`its log starts at event ${message.firstAvailable}`),
       end: message => this.ended(message.reason),
       status: text => {
         this.streamLive = text === 'live';
@@ -155,6 +158,23 @@ export class SessionView {
       if (error instanceof ApiProblem) showProblem(error.problem, what);
       else showProblem({title: 'Unexpected error', detail: String(error)});
       return null;
+    }
+  }
+
+  /** A storyboard the app references, dropped on its panel: the app uploaded again with it, and a
+   * new session of that upload opened with this one's device and profile (add-storyboard.js). */
+  async addStoryboard(reference, files) {
+    const what = `adding ${reference.storyboard}.storyboard`;
+    try {
+      const bundle = await bundleWith(this.session.storyboard, this.storyboard?.name ?? this.session.storyboard, reference, files[0]);
+      const answer = await api.upload(bundle);
+      rememberSources(answer.id, bundle);
+      const session = await api.createSession({storyboard: answer.id, profile: this.session.profile,
+        traits: {idiom: this.session.traits?.idiom ?? 'phone', horizontalSizeClass: this.session.traits?.horizontalSizeClass ?? 'compact'}});
+      this.elements.openSession?.(session.id);
+    } catch (error) {
+      if (error instanceof ApiProblem) showProblem(error.problem, what);
+      else showProblem({title: 'The storyboard was not added', detail: error.message, type: 'about:blank'}, what);
     }
   }
 

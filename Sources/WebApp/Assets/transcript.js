@@ -45,6 +45,7 @@ export class Transcript {
       // The stream's message does not say which action it was; the answer to this page's request does.
       known.action ??= operation.action ?? null;
       known.via ??= operation.via ?? null;
+      known.step ??= operation.step ?? null;
       this.schedule();
       return;
     }
@@ -100,7 +101,8 @@ function drawGroup({operation, events}, scenes) {
   const last = events.at(-1).seq;
   const header = operation
     ? h('header.group-head', {},
-      h('span.op-kind', {}, operation.operation ?? 'operation'), ' ', describe(operation, scenes, events),
+      h('span.op-kind', {}, operation.operation ?? 'operation'), ' ',
+      h('span.op-name', {title: operation.step ?? ''}, describe(operation, scenes, events)),
       operation.performed === false ? h('span.not-performed', {}, ` not performed${operation.reason ? `: ${operation.reason}` : ''}`) : null,
       h('span.op-range', {}, operation.revision ? ` · revision ${operation.revision}` : ''))
     : h('header.group-head.unattributed', {},
@@ -120,7 +122,16 @@ function describe(operation, scenes, events) {
     const name = segue.identifier ?? segue.action ?? segueName(segue, operation, scenes, sourceScene) ?? 'without identifier';
     return `${name} (${segue.kind})${operation.destination ? ` → ${operation.destination}` : ''}`;
   }
-  return operation.action ?? '';
+  return operation.step ? stepName(operation.step) : operation.action ?? '';
+}
+
+/** `selectTab 1 user tabBar=vc2` → `selectTab 1 user`: the daemon's step line (docs/flows.md)
+ * up to its options (the writer puts them last), which name instances and defaults a reader does not need in a header (the
+ * whole line is the header's title). */
+function stepName(step) {
+  const words = step.split(' ');
+  const options = words.findIndex(word => word.includes('='));
+  return (options < 0 ? words : words.slice(0, options)).join(' ');
 }
 
 /** A segue without an identifier (IB lets it have none), named as a person saw it: by the label
@@ -156,8 +167,16 @@ function drawEvent(event, operation, scenes) {
  * to a reader; the class says what it is). Without a class, the scene names it. */
 function drawReceiver(event) {
   if (!event.class) return [`${event.vc} `, h('span.receiver-class', {}, event.scene ?? '')];
-  return [`${event.vc} `, h('span.receiver-class', {}, event.class),
+  return [`${event.vc} `, h('span.receiver-class', {}, ...wordsOf(event.class)),
     event.scene ? h('span.receiver-scene', {}, ` ${event.scene}`) : null];
+}
+
+/** A class name with a line-break opportunity before each word of its camel case
+ * (`TextField·View·Controller`, and after a module's dot), so that a narrow column wraps it between
+ * words, never inside one. */
+function wordsOf(name) {
+  const parts = String(name).split(/(?<=[a-z0-9.])(?=[A-Z])/);
+  return parts.flatMap((part, index) => (index ? [h('wbr'), part] : [part]));
 }
 
 function summarize(event, operation, scenes) {

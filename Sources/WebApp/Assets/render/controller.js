@@ -7,6 +7,7 @@ import {navigationBar, toolbar} from './navbar.js';
 import {tabBar} from './tabbar.js';
 import {controls} from './controls.js';
 import {sceneUI, titleOf} from './scenes.js';
+import {drawMissing} from './missing.js';
 
 /** `inNavigation`: a navigation controller draws this screen's bar, so it shows no title of its own. */
 export function drawController(node, context, inNavigation = false) {
@@ -64,7 +65,9 @@ function drawContent(node, context, inNavigation) {
   if (!inNavigation && title) body.append(h('h2.large-title', {}, title));
   const drawn = controls(ui.controls, node, context);
   body.append(...drawn);
-  if (!drawn.length && !(node.children ?? []).length) {
+  const missing = context.scenes[node.scene]?.missingReference;
+  if (missing) body.append(drawMissing(missing, context));
+  else if (!drawn.length && !(node.children ?? []).length) {
     body.append(h('p.empty-scene', {}, context.scenes[node.scene]?.class ?? node.class));
   }
   // Container views: their embedded children are on screen inside this one.

@@ -7,10 +7,14 @@ import {describeTrigger} from './baritems.js';
 const CHEVRON = ['M9 5l7 7-7 7'];
 const PUSHING = new Set(['show', 'push', 'showDetail', 'replace']);
 
-/** The controls of the instance `vc`, consecutive cells grouped as a table or a grid. */
+/** The controls of the instance `vc`, consecutive cells grouped as a table or a grid. A switch or
+ * segmented control without a label of its own right after a table cell that is not tapped is that
+ * cell's control (the storyboard lists a cell's controls after it, its label being its text): one
+ * row, "Notifications" with its switch, as iOS lays it out. */
 export function controls(list, vc, context) {
   const out = [];
   let group = null;
+  let lastCell = null;
   for (const control of list ?? []) {
     const type = control.type;
     if (type === 'tableViewCell' || type === 'collectionViewCell') {
@@ -18,13 +22,31 @@ export function controls(list, vc, context) {
         group = {type, element: h(type === 'tableViewCell' ? 'div.table' : 'div.grid', {role: 'list'})};
         out.push(group.element);
       }
-      group.element.append(h('div.cell-row', {role: 'listitem'}, cell(control, vc, context)));
+      const drawn = cell(control, vc, context);
+      group.element.append(h('div.cell-row', {role: 'listitem'}, drawn));
+      lastCell = type === 'tableViewCell' && !control.trigger ? {element: drawn, control} : null;
+      continue;
+    }
+    if (lastCell && !control.text && (type === 'switch' || type === 'segmentedControl')) {
+      lastCell.element.append(accessory({...control, text: controlLabel(lastCell.control)}, vc, context));
+      lastCell = null;
       continue;
     }
     group = null;
+    lastCell = null;
     out.push(single(control, vc, context));
   }
   return out;
+}
+
+/** A cell's switch or segmented control, named by the cell's label. */
+function accessory(control, vc, context) {
+  if (control.type === 'switch') {
+    return h('input.cell-switch', {type: 'checkbox', role: 'switch', checked: control.on ? true : null, 'aria-label': control.text});
+  }
+  const group = segmented(control, vc, context);
+  group.classList.add('cell-segmented');
+  return group;
 }
 
 /** The name a control is shown (and read out) with. Interface Builder leaves many cells' labels

@@ -1,0 +1,63 @@
+import Flows
+import HTTPServer
+import Navigation
+import Storyboard
+
+extension SeguedService {
+    /// `GET /v1/sessions/{id}/flow`: the session's walk from launch as a flow file (docs/flows.md),
+    /// its expectations recorded (``FlowRecorder``), so that `segued test` passes it unchanged against
+    /// a fresh daemon and fails with a diff once the navigation changes. text/plain.
+    ///
+    /// The `storyboard:` header is `demo` for the demo; otherwise `?storyboard=` (the file the
+    /// reader keeps beside the flow), by default `NAME.storyboard` after the storyboard's name.
+    /// 409 `flow-unavailable` when the walk is not known (a restored snapshot, a walk past its
+    /// bound) or cannot be written as steps.
+    func getFlow(_ request: Request, _ id: String) throws(Problem) -> Response {
+        let header = try flowStoryboardHeader(request.queryValue("storyboard"))
+        let session = try lookupSession(id)
+        let walk = session.read { $0.walk }
+        if let gap = walk.gap { throw .flowUnavailable(session: id, "\(gap)") }
+        let stored = try storyboards.find(session.configuration.storyboardID)
+        let configuration = session.configuration
+        let storyboardName = stored.id == demoStoryboardID ? "demo" : header ?? "\(stored.name).storyboard"
+        let flow: Flow
+        do throws(FlowRecorder.Failure) {
+            flow = try FlowRecorder.flow(
+                name: id,
+                comments: [
+                    "# Session \(id) of segued, recorded from its launch (storyboard \(stored.id), \"\(Self.oneLine(stored.name))\").",
+                    "# Run it with: segued test FOLDER (the storyboard file beside this one), or --url against a daemon.",
+                ],
+                storyboard: stored.storyboard, storyboardName: storyboardName, profile: configuration.profile,
+                traits: configuration.traits, initialScene: configuration.initialScene, commands: walk.commands)
+        } catch {
+            throw .flowUnavailable(session: id, error.description)
+        }
+        return Response(
+            status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(FlowWriter.text(flow).utf8))
+    }
+
+    /// `?storyboard=`: a file name for the flow's `storyboard:` line, which is one line of text.
+    private func flowStoryboardHeader(_ value: String?) throws(Problem) -> String? {
+        guard let value else { return nil }
+        // Counted in Unicode scalars, as openapi.yaml's maxLength counts them.
+        let scalars = value.unicodeScalars
+        guard !scalars.isEmpty, scalars.count <= 1024 else { throw .invalidParameter("storyboard", "a file name of 1 to 1,024 characters") }
+        guard scalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }), scalars.first != " ", scalars.last != " " else {
+            throw .invalidParameter("storyboard", "a file name on one line, without control characters or surrounding spaces")
+        }
+        return value
+    }
+
+    /// A storyboard's name inside a `#` line: its line breaks would end the comment.
+    private static func oneLine(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+    }
+}
+
+extension Problem {
+    /// A session whose flow cannot be written: `why` says what is missing.
+    static func flowUnavailable(session: String, _ why: String) -> Problem {
+        Problem(.flowUnavailable, detail: "Session \"\(session)\" has no flow: \(why).")
+    }
+}

@@ -1,0 +1,84 @@
+"""Issue 30, item 2: a storyboard reference to a storyboard that was not uploaded is explained on
+the phone (the storyboard's name, the scene it names) and the file dropped there is added to the app;
+an upload through the page is the same entry as the same file uploaded with curl; its warnings
+open as a list."""
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+import ui
+
+SHARED = Path(os.environ.get("SEGUED_SHARED", Path(__file__).resolve().parents[2].parent / "shared"))
+STORYBOARDS = SHARED / "storyboards"
+# SwiftGen's fixture: a navigation controller whose root is a reference to scene "Dependent" of
+# storyboard "Dependency", which is its own file.
+PLACEHOLDER = STORYBOARDS / "SwiftGen__SwiftGen__Placeholder.storyboard"
+DEPENDENCY = STORYBOARDS / "SwiftGen__SwiftGen__Dependency.storyboard"
+
+# Drops a file on an element as the browser does for a file dragged from the desktop.
+DROP = """
+const [target, name, text] = arguments;
+const transfer = new DataTransfer();
+transfer.items.add(new File([text], name, {type: 'application/xml'}));
+for (const type of ['dragenter', 'dragover', 'drop']) {
+  target.dispatchEvent(new DragEvent(type, {dataTransfer: transfer, bubbles: true, cancelable: true}));
+}
+"""
+
+
+def missing_panel(driver):
+    found = [element for element in driver.find_elements("css selector", "[role=region][aria-label='Missing storyboard']")
+             if element.is_displayed()]
+    return found[0] if found else None
+
+
+def test_a_missing_storyboard_is_explained_then_added_by_dropping_it(browser, segued, shots):
+    if not PLACEHOLDER.exists() or not DEPENDENCY.exists():
+        pytest.skip(f"the shared corpus is absent: no {PLACEHOLDER}")
+    driver = browser()
+    driver.get(segued.base + "/ui/")
+    driver.find_element("css selector", "#file-input").send_keys(str(PLACEHOLDER))
+    session = ui.wait_until(lambda: ui.session_id_from_url(driver), "a session of the uploaded storyboard")
+    panel = ui.wait_until(lambda: missing_panel(driver), "the phone saying what is missing")
+    said = " ".join(panel.text.split())
+    assert said.startswith("Dependency.storyboard was not uploaded This screen is a storyboard reference to "
+                           "the scene Dependent of storyboard Dependency."), said
+    shots.take(driver, "the missing storyboard explained")
+
+    # The page's upload is curl's: the same name and, the content being the same, the same one entry.
+    storyboard = segued.get(f"/v1/sessions/{session}")["storyboard"]
+    with open(PLACEHOLDER, "rb") as file:
+        by_curl = segued.request("POST", "/v1/storyboards", file.read(), "application/xml")
+    assert by_curl["id"] == storyboard and by_curl["name"] == "Main"
+    assert [entry["id"] for entry in segued.get("/v1/storyboards")["storyboards"]].count(storyboard) == 1
+
+    # Its warnings open as a list on the start page.
+    ui.tap(driver, "New session")
+    entry = ui.wait_until(lambda: driver.find_element("css selector", f"li[data-storyboard='{storyboard}']"),
+                          "the upload in the list")
+    warnings = by_curl["warnings"]
+    summary = entry.find_element("css selector", "details.warnings summary")
+    assert summary.text == f"{len(warnings)} warning{'s' if len(warnings) != 1 else ''}"
+    summary.click()
+    items = [item.text for item in entry.find_elements("css selector", "details.warnings li")]
+    assert items == warnings
+    assert any('storyboard "Dependency", which is not in the upload' in warning for warning in warnings), warnings
+    shots.take(driver, "the upload's warnings opened")
+
+    # Back on the session, the file dropped on the phone is added: a new session of the app with it.
+    driver.back()
+    panel = ui.wait_until(lambda: missing_panel(driver), "the missing storyboard again")
+    driver.execute_script(DROP, panel, DEPENDENCY.name, DEPENDENCY.read_text())
+    added = ui.wait_until(lambda: (lambda now: now if now not in (None, session) else None)(ui.session_id_from_url(driver)),
+                          "a new session with the storyboard added")
+    ui.wait_until(lambda: "ValidatePasswordViewController" in ui.visible_text(driver), "the referenced scene drawn")
+    assert missing_panel(driver) is None
+    shots.take(driver, "the dropped storyboard added")
+    stack = segued.stack(added)
+    assert stack["visible"] and segued.get(f"/v1/sessions/{added}")["storyboard"] != storyboard
+    scenes = segued.storyboard(segued.get(f"/v1/sessions/{added}")["storyboard"])["storyboard"]["scenes"]
+    # The bundle's scenes are named by storyboard: the reference now leads to Dependency's scene.
+    assert "Dependency:sCq-1b-U1T" in scenes and not any("missingReference" in scene for scene in scenes.values())
+    assert '"scene": "Dependency:sCq-1b-U1T"' in json.dumps(stack)
