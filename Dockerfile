@@ -88,9 +88,11 @@ USER 10001:10001
 # replace CMD, and the container must still be reachable from outside it (127.0.0.1 would not be).
 ENV SEGUED_HOST=0.0.0.0
 EXPOSE 8080
-# No curl in the image: bash's /dev/tcp asks /healthz and expects a 200 status line.
+# `segued healthcheck` asks /healthz at the port and scheme (HTTP or HTTPS) of the daemon's own
+# command line (PID 1's, read with serve's parser), so `--port` and `--tls-cert` given to `docker
+# run` are followed; no curl is needed in the image.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
-    CMD ["bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080 && printf 'GET /healthz HTTP/1.0\\r\\n\\r\\n' >&3 && head -n 1 <&3 | grep -q ' 200 '"]
+    CMD ["/usr/local/bin/segued", "healthcheck"]
 STOPSIGNAL SIGTERM
 # Listening on 0.0.0.0, segued refuses to start without a bearer token (README, Security): run with
 # `-e SEGUED_TOKEN=$(openssl rand -hex 32)`, or mount a file and add `--token-file FILE` to the

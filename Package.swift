@@ -61,9 +61,11 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
+        // GnuTLS as a client, for `segued test --url https://…` (BlockingHTTPClient): C, like CAllocator.
+        .target(name: "CTLSClient", linkerSettings: [.linkedLibrary("gnutls")]),
         .target(
             name: "HTTPServer",
-            dependencies: ["CMicroHTTPD"],
+            dependencies: ["CMicroHTTPD", "CTLSClient"],
             swiftSettings: sharedSettings
         ),
         // The web app served at /ui/: HTML, CSS and JavaScript modules, embedded in the binary.

@@ -59,6 +59,55 @@ public enum CallbackLine {
         return actualWords.count >= 3 && Array(actualWords.prefix(3)) == words
     }
 
+    /// The index of the callback nearest an expected line that none matches, or nil when none is
+    /// near: the same line but for its instance ids (`vc12` for `vc13`) first, then the most parts
+    /// in common (method 4, scene 2, instance 1, arguments and result 1) with at least the method or
+    /// the scene shared. Ties go to the first at or after `start` (where the search for the line
+    /// began), then to the first before it.
+    public static func closest(to expected: String, in callbacks: [String], preferringFrom start: Int) -> Int? {
+        let order = Array(callbacks.indices[min(start, callbacks.count)...]) + Array(callbacks.indices[..<min(start, callbacks.count)])
+        let masked = withoutInstanceIDs(expected)
+        if let index = order.first(where: { withoutInstanceIDs(callbacks[$0]) == masked }) { return index }
+        let want = parts(expected)
+        var best: (index: Int, score: Int)?
+        for index in order {
+            let have = parts(callbacks[index])
+            var score = 0
+            if have.method == want.method { score += 4 }
+            if have.scene == want.scene { score += 2 }
+            if have.vc == want.vc { score += 1 }
+            if !want.rest.isEmpty, have.rest == want.rest { score += 1 }
+            if score >= 2, score > (best?.score ?? 0) { best = (index, score) }
+        }
+        return best?.index
+    }
+
+    private static func parts(_ line: String) -> (vc: Substring, scene: Substring, method: Substring, rest: Substring) {
+        let words = line.split(separator: " ", maxSplits: 3)
+        func word(_ index: Int) -> Substring { index < words.count ? words[index] : "" }
+        return (word(0), word(1), word(2), word(3))
+    }
+
+    /// The line with every instance id (`vc` and digits, as a word or a JSON string) as `vc#`.
+    public static func withoutInstanceIDs(_ line: String) -> String {
+        var result = ""
+        var characters = Substring(line)
+        while let range = characters.firstRange(of: "vc") {
+            let before = characters[..<range.lowerBound]
+            let digits = characters[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            let startsWord = before.last.map { !($0.isLetter || $0.isNumber) } ?? true
+            result += before
+            if startsWord, !digits.isEmpty {
+                result += "vc#"
+                characters = characters[digits.endIndex...]
+            } else {
+                result += "vc"
+                characters = characters[range.upperBound...]
+            }
+        }
+        return result + characters
+    }
+
     /// The API's JSON for an event value (api.md): instances by id, segues as objects.
     static func json(_ value: EventValue) -> JSONValue {
         switch value {

@@ -34,6 +34,7 @@ public enum FlowCheck {
             for (index, line) in expected.enumerated() {
                 guard let found = outcome.callbacks[position...].firstIndex(where: { CallbackLine.matches(expected: line, actual: $0) }) else {
                     return "callbacks including: expected line \(index + 1) not found after callback \(position):\n      - \(line)\n"
+                        + closestLine(to: line, in: outcome.callbacks, after: position)
                         + neighbours(outcome.callbacks, around: position)
                 }
                 position = found + 1
@@ -55,6 +56,14 @@ public enum FlowCheck {
         if index < actual.count { lines.append("      + \(actual[index])") }
         for after in (index + 1)..<min(actual.count, index + 1 + context) { lines.append("        \(actual[after])") }
         return lines.joined(separator: "\n")
+    }
+
+    /// `expected X, closest: Y (callback N)` and a line break, or nothing when no callback is close
+    /// (issue 30: a line that misses by an instance id, `vc12` for `vc13`, was hard to see among
+    /// the neighbours). See ``CallbackLine/closest(to:in:preferringFrom:)``.
+    static func closestLine(to expected: String, in callbacks: [String], after position: Int) -> String {
+        guard let index = CallbackLine.closest(to: expected, in: callbacks, preferringFrom: position) else { return "" }
+        return "      expected \(expected), closest: \(callbacks[index]) (callback \(index + 1))\n"
     }
 
     static func neighbours(_ lines: [String], around index: Int) -> String {

@@ -15,9 +15,11 @@ final class DaemonClient: Sendable {
     let http: BlockingHTTPClient
     let token: String?
 
-    /// - Throws: `FlowError` when `base` is not `http://HOST:PORT`.
-    init(base: String, token: String?) throws {
-        guard let http = BlockingHTTPClient(url: base) else { throw FlowError("--url takes http://HOST:PORT, not \(base)") }
+    /// - Throws: `FlowError` when `base` is not `http://HOST:PORT` or `https://HOST:PORT`.
+    init(base: String, token: String?, caFile: String? = nil) throws {
+        guard let http = BlockingHTTPClient(url: base, caFile: caFile) else {
+            throw FlowError("--url takes http://HOST:PORT or https://HOST:PORT, not \(base)")
+        }
         self.http = http
         self.token = token
     }

@@ -23,6 +23,9 @@ struct Explore: ParsableCommand {
     @Option(help: "Traits: phone, pad, pad compact, …") var traits: String?
     @Option(help: "The scene sessions start in.") var initialScene: String?
 
+    /// With `--url`, the paths found in process are recorded on the daemon: the flows hold what it answers.
+    @OptionGroup var daemon: DaemonOptions
+
     @Option(help: "Stop after this many distinct states.") var maxStates = 20_000
     @Option(help: "Stop at paths this long.") var maxDepth = 30
     @Option(help: "Stop after this many seconds.") var timeLimit = 60.0
@@ -49,9 +52,19 @@ struct Explore: ParsableCommand {
         let loaded = try FlowRunner.storyboard(for: header, folder: outputURL, swift: SwiftSyntaxSourceReader())
         let exploration = try Explorer.explore(
             loaded, header: header, bounds: ExploreBounds(maxStates: maxStates, maxDepth: maxDepth, seconds: timeLimit))
+        let client = try daemon.client()
+        let uploads = UploadCache()
         for flow in exploration.flows {
-            var driver = EngineDriver()
-            let result = FlowRunner.run(flow, file: "", storyboard: loaded, driver: &driver, record: true)
+            let result: FlowResult
+            if let client {
+                var driver = HTTPFlowDriver(client: client, uploads: uploads, folder: outputURL)
+                result = FlowRunner.run(flow, file: "", storyboard: loaded, driver: &driver, record: true)
+                // A daemon that cannot be reached or refuses the token fails every flow alike: say so once.
+                if result.recorded == nil, let failure = result.failure { throw ValidationError("\(flow.name): \(failure)") }
+            } else {
+                var driver = EngineDriver()
+                result = FlowRunner.run(flow, file: "", storyboard: loaded, driver: &driver, record: true)
+            }
             guard let recorded = result.recorded else { continue }
             try FlowWriter.text(recorded).write(
                 toFile: outputURL.appendingPathComponent(flow.name + ".flow").path, atomically: true, encoding: .utf8)

@@ -10,7 +10,12 @@ struct Segued: ParsableCommand {
         commandName: "segued",
         abstract: "Runs UIKit storyboard navigation on Linux and answers every operation with its exact UIKit callbacks.",
         version: version,
-        subcommands: [Serve.self, Lint.self, Import.self, Test.self, Explore.self],
+        subcommands: [Serve.self, Lint.self, Import.self, Test.self, Explore.self, Healthcheck.self],
         defaultSubcommand: Serve.self
     )
+
+    /// As ArgumentParser's, but a refused command line is a JSON line under `--log-format json`.
+    static func main() {
+        JSONOutput.main(Segued.self, arguments: Array(CommandLine.arguments.dropFirst()))
+    }
 }

@@ -267,7 +267,8 @@ struct Serve: ParsableCommand {
         let auth = security.token == nil ? "no token" : "bearer token required"
         // The one line on standard output (logs go to standard error): a harness that starts a
         // daemon with --port 0 reads the address it got from here.
-        print("\(scheme)://\(shownHost):\(server.port)")
+        let address = "\(scheme)://\(shownHost):\(server.port)"
+        print(format == .json ? JSONOutput.addressLine(address) : address)
         fflush(nil)
         logger.info("segued \(Segued.version) listening on \(scheme)://\(shownHost):\(server.port) (\(auth); demo storyboard: \(service.demoStoryboardID), also \"demo\"; \(HTTPLibrary.name) \(HTTPLibrary.version))")
         if security.token == nil, !security.loopbackOnly {

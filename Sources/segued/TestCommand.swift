@@ -13,11 +13,7 @@ struct Test: ParsableCommand {
     @Argument(help: "Flow files, or folders whose .flow files are run.")
     var flows: [String]
 
-    @Option(help: "Run on this daemon (http://127.0.0.1:8080) instead of in process.")
-    var url: String?
-
-    @Option(help: "A file holding the bearer token the daemon asks for (else SEGUED_TOKEN).")
-    var tokenFile: String?
+    @OptionGroup var daemon: DaemonOptions
 
     @Option(help: "Flows run at once.")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -37,7 +33,7 @@ struct Test: ParsableCommand {
 
     func run() throws {
         let files = try Self.flowFiles(flows)
-        let client = try url.map { try DaemonClient(base: $0, token: try token()) }
+        let client = try daemon.client()
         let results = FlowBatch.run(files: files, jobs: jobs, record: record) { folder in
             if let client { return AnyDriver(HTTPFlowDriver(client: client, uploads: uploads, folder: folder)) }
             return AnyDriver(EngineDriver())
@@ -64,15 +60,7 @@ struct Test: ParsableCommand {
 
     private let uploads = UploadCache()
 
-    private enum CodingKeys: CodingKey { case flows, url, tokenFile, jobs, junit, record, coverage }
-
-    func token() throws -> String? {
-        if let tokenFile {
-            guard let data = FileManager.default.contents(atPath: tokenFile) else { throw ValidationError("cannot read \(tokenFile)") }
-            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        return ProcessInfo.processInfo.environment["SEGUED_TOKEN"]
-    }
+    private enum CodingKeys: CodingKey { case flows, daemon, jobs, junit, record, coverage }
 
     /// The files named, and the `.flow` files of the folders named, sorted within each folder.
     static func flowFiles(_ paths: [String]) throws -> [String] {

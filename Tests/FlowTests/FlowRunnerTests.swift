@@ -65,6 +65,33 @@ struct FlowRunnerTests {
         #expect(failure.contains("\n      - vc10 itemDetail viewDidUnload\n      + vc10 itemDetail viewDidLoad\n"))
     }
 
+    /// Issue 30: a line that misses by an instance id names the callback it most likely meant.
+    @Test func lineMissingByAnInstanceID_namesTheClosestCallback() throws {
+        let flow = "flow: 1\nstoryboard: demo\n> segue showItem\n  callbacks including:\n    vc13 itemDetail viewDidLoad\n"
+        let failure = try #require(try run(flow).failure)
+        #expect(failure.hasPrefix("""
+            step 1 `segue showItem`: callbacks including: expected line 1 not found after callback 0:
+                  - vc13 itemDetail viewDidLoad
+                  expected vc13 itemDetail viewDidLoad, closest: vc10 itemDetail viewDidLoad (callback 9)
+
+            """))
+    }
+
+    @Test func closestCallback_prefersAnInstanceIDMiss_thenSharedParts_elseNone() {
+        let callbacks = [
+            "vc12 editItem willMoveToParent {\"parent\":\"vc11\"}",
+            "vc12 editItem viewDidLoad",
+            "vc13 editItem deinit",
+            "vc10 itemDetail viewDidDisappear {\"animated\":true}",
+        ]
+        #expect(CallbackLine.closest(to: "vc12 editItem deinit", in: callbacks, preferringFrom: 0) == 2)
+        #expect(CallbackLine.closest(to: "vc14 editItem willMoveToParent {\"parent\":\"vc9\"}", in: callbacks, preferringFrom: 1) == 0)
+        // No instance-id twin: the method shared (4) outweighs the scene and instance (3).
+        #expect(CallbackLine.closest(to: "vc12 editItem viewDidDisappear", in: callbacks, preferringFrom: 0) == 3)
+        #expect(CallbackLine.closest(to: "vc2 tabs present", in: callbacks, preferringFrom: 0) == nil)
+        #expect(CallbackLine.withoutInstanceIDs("vc12 editItem willMoveToParent {\"parent\":\"vc11\"}") == "vc# editItem willMoveToParent {\"parent\":\"vc#\"}")
+    }
+
     @Test func otherExpectations_reportWhatWasExpectedAndWhatHappened() throws {
         let base = "flow: 1\nstoryboard: demo\n> segue showItem\n"
         #expect(try run(base + "  visible: itemList\n").failure == "step 1 `segue showItem`: expected visible: itemList, got visible: itemDetail")

@@ -15,4 +15,20 @@ struct EventStreamStartTests {
             #expect(throws: Problem.self) { try SeguedService.streamStart(request) }
         }
     }
+
+    /// Issue 30: an `after` past 2^52 was accepted when a `Last-Event-ID` stood beside it (the
+    /// header won before the query was checked); schemathesis found it with a random seed.
+    @Test func afterPastItsBound_isRefused_evenBesideAValidLastEventID() {
+        for headers in [["Last-Event-ID": "0"], [:]] {
+            let request = Request(method: "GET", path: "/s", query: [("after", "4503599627370497")], headers: headers)
+            do {
+                _ = try SeguedService.streamStart(request)
+                Issue.record("accepted after=4503599627370497 with \(headers)")
+            } catch {
+                #expect(error.status == 400)
+                #expect(error.code == "invalid-parameter")
+                #expect(error.detail.hasPrefix("after: "))
+            }
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import CTLSClient
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -5,9 +7,11 @@
 #endif
 
 /// A blocking HTTP/1.1 client for `segued test --url`: one connection per request
-/// (`Connection: close`), the body read to the end. Here rather than on URLSession because
-/// FoundationNetworking needs libcurl, which the statically linked release binary does not link
-/// (scripts/release-build, .ci/check-ldd); here because its socket calls are unsafe code.
+/// (`Connection: close`), the body read to the end; over TLS for `https://` (GnuTLS, CTLSClient),
+/// the server's certificate verified against a CA file or the system's trust store. Here rather
+/// than on URLSession because FoundationNetworking needs libcurl, which the statically linked
+/// release binary does not link (scripts/release-build, .ci/check-ldd); here because its socket
+/// calls are unsafe code.
 public struct BlockingHTTPClient: Sendable {
     public struct Reply: Sendable {
         public var status: Int
@@ -21,14 +25,23 @@ public struct BlockingHTTPClient: Sendable {
     public let host: String
     public let port: Int
     public let timeoutSeconds: Int
+    /// Whether the URL was `https://`.
+    public let usesTLS: Bool
+    /// The PEM file of the CAs the server's certificate must chain to (`--cacert`); nil: the
+    /// system's trust store.
+    public let caFile: String?
+    /// False only for `segued healthcheck`, which probes the daemon on loopback (its certificate
+    /// names the public host) and sends nothing secret.
+    public let verifiesCertificate: Bool
 
-    /// `http://HOST:PORT` (an IPv6 host in brackets); nil for anything else.
-    public init?(url: String, timeoutSeconds: Int = 30) {
-        guard url.hasPrefix("http://") else { return nil }
-        var rest = Substring(url.dropFirst("http://".count))
+    /// `http://HOST:PORT` or `https://HOST:PORT` (an IPv6 host in brackets); nil for anything else.
+    public init?(url: String, timeoutSeconds: Int = 30, caFile: String? = nil, verifiesCertificate: Bool = true) {
+        let usesTLS = url.hasPrefix("https://")
+        guard usesTLS || url.hasPrefix("http://") else { return nil }
+        var rest = Substring(url.dropFirst(usesTLS ? "https://".count : "http://".count))
         if rest.hasSuffix("/") { rest = rest.dropLast() }
         let host: Substring
-        var portText: Substring = "80"
+        var portText: Substring = usesTLS ? "443" : "80"
         if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
             host = rest[rest.index(after: rest.startIndex)..<close]
             let after = rest[rest.index(after: close)...]
@@ -43,16 +56,22 @@ public struct BlockingHTTPClient: Sendable {
         self.host = String(host)
         self.port = port
         self.timeoutSeconds = timeoutSeconds
+        self.usesTLS = usesTLS
+        self.caFile = caFile
+        self.verifiesCertificate = verifiesCertificate
     }
 
     public func send(_ method: String, _ path: String, body: [UInt8]? = nil, headers: [(String, String)] = []) throws(Failure) -> Reply {
         let socket = try connect()
         defer { close(socket) }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
+        let hostHeader = host.contains(":") ? "[\(host)]" : host
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(hostHeader):\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "Content-Length: \(body?.count ?? 0)\r\n\r\n"
-        try write(socket, Array(head.utf8) + (body ?? []))
-        return try parse(try readAll(socket))
+        var connection = try Connection(socket: socket, client: self)
+        defer { connection.close() }
+        try connection.write(Array(head.utf8) + (body ?? []))
+        return try parse(try connection.readAll())
     }
 
     private func connect() throws(Failure) -> Int32 {
@@ -81,30 +100,6 @@ public struct BlockingHTTPClient: Sendable {
             entry = info.pointee.ai_next
         }
         throw Failure(description: "cannot connect to \(host):\(port): \(String(cString: strerror(errno)))")
-    }
-
-    private func write(_ socket: Int32, _ bytes: [UInt8]) throws(Failure) {
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.send(socket, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw Failure(description: "cannot send to \(host):\(port): \(String(cString: strerror(errno)))") }
-            sent += count
-        }
-    }
-
-    private func readAll(_ socket: Int32) throws(Failure) -> [UInt8] {
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw Failure(description: "no answer from \(host):\(port): \(String(cString: strerror(errno)))") }
-            if count == 0 { return received }
-            received += chunk[0..<count]
-        }
     }
 
     /// The status and the body (`Content-Length` bytes, or chunks, or all that follows the head).
@@ -136,5 +131,69 @@ public struct BlockingHTTPClient: Sendable {
             index = start + size + 2
         }
         return result
+    }
+}
+
+/// One request's connection: the socket itself, or a TLS session over it.
+private struct Connection {
+    let socket: Int32
+    let client: BlockingHTTPClient
+    private var tls: UnsafeMutableRawPointer?
+
+    init(socket: Int32, client: BlockingHTTPClient) throws(BlockingHTTPClient.Failure) {
+        self.socket = socket
+        self.client = client
+        guard client.usesTLS else { return }
+        var error = [CChar](repeating: 0, count: 512)
+        guard let session = segued_tls_connect(socket, client.host, client.caFile, client.verifiesCertificate ? 1 : 0, &error, error.count) else {
+            throw Self.failure("TLS with \(client.host):\(client.port) failed", error)
+        }
+        tls = session
+    }
+
+    mutating func close() {
+        if let tls { segued_tls_close(tls) }
+        tls = nil
+    }
+
+    func write(_ bytes: [UInt8]) throws(BlockingHTTPClient.Failure) {
+        var sent = 0
+        var error = [CChar](repeating: 0, count: 256)
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                if let tls { return segued_tls_send(tls, buffer.baseAddress! + sent, buffer.count - sent, &error, error.count) }
+                return Glibc.send(socket, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+            }
+            if count < 0, tls == nil, errno == EINTR { continue }
+            guard count > 0 else {
+                if tls != nil { throw Self.failure("cannot send to \(client.host):\(client.port)", error) }
+                throw BlockingHTTPClient.Failure(description: "cannot send to \(client.host):\(client.port): \(String(cString: strerror(errno)))")
+            }
+            sent += count
+        }
+    }
+
+    func readAll() throws(BlockingHTTPClient.Failure) -> [UInt8] {
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var error = [CChar](repeating: 0, count: 256)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                if let tls { return segued_tls_recv(tls, buffer.baseAddress, buffer.count, &error, error.count) }
+                return recv(socket, buffer.baseAddress, buffer.count, 0)
+            }
+            if count < 0, tls == nil, errno == EINTR { continue }
+            guard count >= 0 else {
+                if tls != nil { throw Self.failure("no answer from \(client.host):\(client.port)", error) }
+                throw BlockingHTTPClient.Failure(description: "no answer from \(client.host):\(client.port): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return received }
+            received += chunk[0..<count]
+        }
+    }
+
+    private static func failure(_ what: String, _ message: [CChar]) -> BlockingHTTPClient.Failure {
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return BlockingHTTPClient.Failure(description: "\(what): \(text)")
     }
 }

@@ -98,7 +98,17 @@ extension Transaction {
                 try requireOnScreen(source)
             }
         case (.showDetail, _), (.replace, _):
-            if state.firstStructuralAncestor(of: source, where: { state[live: $0].split != nil }) == nil {
+            if let split = state.firstStructuralAncestor(of: source, where: { state[live: $0].split != nil }) {
+                // Collapsed with a compact column, it is a show from the source there (see
+                // showInCompactColumn): checked here, before any callback, as a show is.
+                if let columns = state[live: split].split, columns.isCollapsed, columns.compact != nil {
+                    if let navigation = compactColumnNavigation(from: source, in: split) {
+                        try checkPushable(destination, onto: navigation)
+                    } else {
+                        try requireOnScreen(source)
+                    }
+                }
+            } else {
                 try requireOnScreen(source)
             }
         default:
@@ -171,7 +181,7 @@ extension Transaction {
     ) throws(NavigationError) {
         // A split view controller without columns (possible in Interface Builder) does not handle it.
         if let split = state.firstStructuralAncestor(of: source, where: { state[live: $0].split != nil }) {
-            showDetail(destination, in: split, animated: animated)
+            try showDetail(destination, in: split, from: source, style: style, animated: animated)
         } else {
             try present(destination, from: source, style: style ?? .automatic, adaptive: nil, animated: animated)
         }

@@ -101,10 +101,15 @@ extension Transaction {
 
     /// `showDetailViewController(_:sender:)` on a split view controller (spec §5.4): replace the
     /// secondary when expanded, forward as a push onto the primary navigation stack when collapsed.
-    mutating func showDetail(_ destination: ControllerID, in split: ControllerID, animated: Bool) {
+    /// Collapsed with a compact column, it is forwarded as a show from `source` in that column.
+    mutating func showDetail(
+        _ destination: ControllerID, in split: ControllerID, from source: ControllerID, style: PresentationStyle?, animated: Bool
+    ) throws(NavigationError) {
         emit(split, .showDetailViewController, [.init("viewController", .controller(destination))])
         let columns = state[live: split].split!
-        if columns.isCollapsed, let navigation = collapsedNavigation(of: split) {
+        if columns.isCollapsed, columns.compact != nil {
+            try showInCompactColumn(destination, of: split, from: source, style: style, animated: animated)
+        } else if columns.isCollapsed, let navigation = collapsedNavigation(of: split) {
             push(destination, onto: navigation, animated: animated)
             // The pushed detail becomes the secondary that expanding separates, unless the secondary
             // still fills its own column: it did not move onto a stack when the split collapsed (its
@@ -117,5 +122,32 @@ extension Transaction {
         } else {
             replaceColumn(of: split, secondary: true, with: destination, animated: animated)
         }
+    }
+
+    /// Show Detail in a collapsed split that shows its compact column (iOS 14+ column style), ruled
+    /// in docs/behaviour-notes.md ("§5.4 Show Detail from the compact column"): UIKit forwards it
+    /// as `show(_:sender:)` (its documentation of `showDetailViewController`), and the compact
+    /// column is what is on screen (that of `UISplitViewController.Column.compact`). So the nearest
+    /// navigation controller from the source up to the split pushes, else the destination is
+    /// presented from the source. The secondary column, off screen, is left as it is: replacing it
+    /// (what the engine did before issue 30) made the tap visibly do nothing.
+    private mutating func showInCompactColumn(
+        _ destination: ControllerID, of split: ControllerID, from source: ControllerID, style: PresentationStyle?, animated: Bool
+    ) throws(NavigationError) {
+        if let navigation = compactColumnNavigation(from: source, in: split) {
+            push(destination, onto: navigation, animated: animated)
+        } else {
+            try present(destination, from: source, style: style ?? .automatic, adaptive: nil, animated: animated)
+        }
+    }
+
+    /// The nearest navigation controller from `source` up to (not including) `split`.
+    func compactColumnNavigation(from source: ControllerID, in split: ControllerID) -> ControllerID? {
+        var current: ControllerID? = source
+        while let candidate = current, candidate != split {
+            if state[live: candidate].kind == .navigationController { return candidate }
+            current = state.structuralParent(of: candidate)
+        }
+        return nil
     }
 }

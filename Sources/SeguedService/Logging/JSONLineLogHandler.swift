@@ -33,6 +33,12 @@ public struct JSONLineLogHandler: LogHandler {
         write(Self.line(time: Date(), level: event.level, message: event.message.description, metadata: merged))
     }
 
+    /// A line stamped now, for what the process writes beside its logs (`--log-format json`: the
+    /// start-up address on standard output, a refused command line on standard error).
+    public static func line(level: Logger.Level, message: String, metadata: Logger.Metadata = [:]) -> [UInt8] {
+        line(time: Date(), level: level, message: message, metadata: metadata)
+    }
+
     /// One line, newline included. Metadata in key order so that lines compare; a key that would
     /// repeat `time`, `level` or `message` is left out (JSON objects must not repeat names).
     static func line(time: Date, level: Logger.Level, message: String, metadata: Logger.Metadata) -> [UInt8] {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import ssl
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -162,12 +163,14 @@ class Session:
 
 
 class Client:
-    """A segued daemon at `base` (`http://127.0.0.1:8080`), with a bearer `token` when it needs one."""
+    """A segued daemon at `base` (`http://127.0.0.1:8080` or `https://…`), with a bearer `token` when
+    it needs one; over HTTPS the certificate is verified against `cafile` (PEM), else the system's CAs."""
 
-    def __init__(self, base: str, token: Optional[str] = None, timeout: float = 30):
+    def __init__(self, base: str, token: Optional[str] = None, timeout: float = 30, cafile: Optional[str] = None):
         self.base = base.rstrip("/")
         self.token = token
         self.timeout = timeout
+        self.context = ssl.create_default_context(cafile=cafile) if self.base.startswith("https://") else None
 
     def request(self, method: str, path: str, body: Any = None, *, data: Optional[bytes] = None,
                 content_type: str = "application/json") -> Any:
@@ -180,7 +183,7 @@ class Client:
         if self.token:
             request.add_header("Authorization", f"Bearer {self.token}")
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+            with urllib.request.urlopen(request, timeout=self.timeout, context=self.context) as response:
                 payload = response.read()
         except urllib.error.HTTPError as error:
             payload = error.read()
