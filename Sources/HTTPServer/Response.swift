@@ -9,6 +9,8 @@ public struct Response: Sendable {
     /// A body written while it is sent (``ResponseStream``), in place of `body`: sent chunked, for as
     /// long as the stream is open.
     public var stream: ResponseStream?
+    /// A body written as the client reads it (``ResponseBodyProducer``), in place of `body`: sent chunked.
+    public var producer: (any ResponseBodyProducer)?
     /// Header fields for the request this answers alone (its request id, `Connection: close` while
     /// draining), sent after `headers`. Changing them keeps `prepared`: a response prepared once and
     /// kept (a session's stack) still goes out with each request's own fields, queued as a cheap

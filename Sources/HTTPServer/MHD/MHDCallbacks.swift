@@ -51,6 +51,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         body: context.body, bodyExceededLimit: context.exceededLimit)
     let response = core.respond(to: request)
     if let stream = response.stream { return mhdQueueStream(stream, response, context: context, core: core, on: connection) }
+    if let producer = response.producer { return mhdQueueProduced(producer, response, on: connection) }
     return mhdQueue(response, on: connection, core: core)
 }
 
