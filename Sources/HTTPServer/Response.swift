@@ -3,14 +3,14 @@ public struct Response: Sendable {
     public var status: Int { didSet { prepared = nil } }
     public var headers: [(name: String, value: String)] { didSet { prepared = nil } }
     public var body: [UInt8] { didSet { prepared = nil } }
+    /// A body written as the client reads it (``ResponseBodyProducer``), in place of `body`: sent chunked.
+    public var producer: (any ResponseBodyProducer)? { didSet { prepared = nil } }
     /// The same response already handed to libmicrohttpd (``preparedForReuse()``); any change above drops
     /// it, so what is sent is always what these properties say.
     public internal(set) var prepared: PreparedResponse?
     /// A body written while it is sent (``ResponseStream``), in place of `body`: sent chunked, for as
     /// long as the stream is open.
     public var stream: ResponseStream?
-    /// A body written as the client reads it (``ResponseBodyProducer``), in place of `body`: sent chunked.
-    public var producer: (any ResponseBodyProducer)?
     /// Header fields for the request this answers alone (its request id, `Connection: close` while
     /// draining), sent after `headers`. Changing them keeps `prepared`: a response prepared once and
     /// kept (a session's stack) still goes out with each request's own fields, queued as a cheap

@@ -51,7 +51,6 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         body: context.body, bodyExceededLimit: context.exceededLimit)
     let response = core.respond(to: request)
     if let stream = response.stream { return mhdQueueStream(stream, response, context: context, core: core, on: connection) }
-    if let producer = response.producer { return mhdQueueProduced(producer, response, on: connection) }
     return mhdQueue(response, on: connection, core: core)
 }
 
@@ -174,6 +173,7 @@ private func mhdQueue(_ response: Response, on connection: OpaquePointer, core: 
         defer { MHD_destroy_response(made) }
         return MHD_queue_response(connection, UInt32(response.status), made)
     }
+    if let producer = response.producer { return mhdQueueProduced(producer, response, on: connection) }
     guard let made = mhdResponse(response) else { return .NO }
     defer { MHD_destroy_response(made) }
     return MHD_queue_response(connection, UInt32(response.status), made)
