@@ -3,6 +3,8 @@ public struct Response: Sendable {
     public var status: Int { didSet { prepared = nil } }
     public var headers: [(name: String, value: String)] { didSet { prepared = nil } }
     public var body: [UInt8] { didSet { prepared = nil } }
+    /// A body written as the client reads it (``ResponseBodyProducer``), in place of `body`: sent chunked.
+    public var producer: (any ResponseBodyProducer)? { didSet { prepared = nil } }
     /// The same response already handed to libmicrohttpd (``preparedForReuse()``); any change above drops
     /// it, so what is sent is always what these properties say.
     public internal(set) var prepared: PreparedResponse?

@@ -30,6 +30,8 @@ public final class ResponseStream: Sendable {
     let onShutdown: (@Sendable (ResponseStream) -> Void)?
     /// The server's open streams and their bytes, once the stream is queued on a connection.
     let host = Mutex<StreamHost?>(nil)
+    /// Writes the next piece of what the stream catches up on (``catchUp(with:)``).
+    let producer = Mutex<(@Sendable (ResponseStream) -> Void)?>(nil)
 
     public init(
         maxQueuedBytes: Int, onShutdown: (@Sendable (ResponseStream) -> Void)? = nil,
@@ -42,13 +44,27 @@ public final class ResponseStream: Sendable {
     }
 
     /// Queues `bytes`; `false` when the stream is closed, or closes now because the client does not
-    /// read (the bytes are then not queued).
+    /// read (the bytes are then not queued). While the stream catches up (``catchUp(with:)``) live
+    /// bytes are not queued: its source writes them in their turn.
     @discardableResult
-    public func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool { queue(bytes, live: true) }
+
+    /// Queues the stream's last `bytes`, even while it catches up (which then stops), and ends the
+    /// response once they are sent.
+    public func finish(sending bytes: [UInt8]) {
+        state.withLock { $0.catchingUp = false }
+        queue(bytes, live: false)
+        finish()
+        producer.withLock { $0 = nil }
+    }
+
+    @discardableResult
+    private func queue(_ bytes: [UInt8], live: Bool) -> Bool {
         guard !bytes.isEmpty else { return isOpen }
         let total = host.withLock { $0 }
         let outcome: SendOutcome = state.withLock { state in
             guard state.open, !state.finishing else { return .closed }
+            if live, state.catchingUp { return .queued }
             if state.queued - state.unbudgeted + bytes.count > maxQueuedBytes
                 || total.map({ !$0.reserve(bytes.count) }) == true
             {
@@ -80,7 +96,7 @@ public final class ResponseStream: Sendable {
         }
     }
 
-    /// Ends the response once the queued bytes are sent.
+    /// Ends the response once the queued bytes are sent (a stream still catching up ends where it is).
     public func finish() {
         state.withLock { state in
             guard state.open else { return }
@@ -111,6 +127,8 @@ public final class ResponseStream: Sendable {
             state.binding = nil
             return (state.takeAllQueued(), state.stoppedBecause ?? reason)
         }
+        // The source may hold what the stream reads from (a session holding this stream): let go.
+        producer.withLock { $0 = nil }
         let host = host.withLock { $0 }
         // Removed whenever the connection ends, even when closed before it was queued.
         host?.remove(self)
@@ -123,13 +141,17 @@ public final class ResponseStream: Sendable {
 }
 
 /// A server's open streams, and the bytes they all hold against a bound
-/// (``ServerConfiguration/maxStreamBytes``).
+/// (``ServerConfiguration/maxStreamBytes``) and in the ``HeldBytesBudget`` when there is one.
 final class StreamHost: Sendable {
     let limit: Int
+    let budget: (any HeldBytesBudget)?
     private let used = Atomic<Int>(0)
     private let open = Mutex<(streams: [ObjectIdentifier: ResponseStream], closing: Bool)>(([:], false))
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, budget: (any HeldBytesBudget)? = nil) {
+        self.limit = limit
+        self.budget = budget
+    }
 
     /// Counts `stream` among the open ones; once the server is stopping (``close()``), a stream
     /// still being opened (on a kept-alive connection) is ended at once instead: stopping with a
@@ -152,20 +174,26 @@ final class StreamHost: Sendable {
 
     var current: Int { used.load(ordering: .relaxed) }
 
-    /// Counts `bytes` if they fit under the limit.
+    /// Counts `bytes` if they fit under the limit and in the budget.
     func reserve(_ bytes: Int) -> Bool {
         var current = used.load(ordering: .relaxed)
         while true {
             guard current + bytes <= limit else { return false }
             let (exchanged, original) = used.compareExchange(
                 expected: current, desired: current + bytes, ordering: .relaxed)
-            if exchanged { return true }
+            if exchanged { break }
             current = original
         }
+        if let budget, !budget.reserve(bytes) {
+            used.subtract(bytes, ordering: .relaxed)
+            return false
+        }
+        return true
     }
 
     func release(_ bytes: Int) {
         guard bytes > 0 else { return }
         used.subtract(bytes, ordering: .relaxed)
+        budget?.release(bytes)
     }
 }

@@ -54,6 +54,8 @@ public final class Server: Sendable {
     /// Streamed responses being sent now, and the bytes queued in them.
     public var openStreams: Int { core.streams.streams.count }
     public var queuedStreamBytes: Int { core.streams.current }
+    /// Every byte queued in open streams, those no bound counts (a stream's first message) included.
+    public var heldStreamBytes: Int { core.streams.streams.reduce(0) { $0 + $1.queuedBytes } }
 
     /// Stops accepting connections, lets in-flight requests finish (at most `gracePeriod`), then stops.
     public func shutdown(gracePeriod: Duration) {

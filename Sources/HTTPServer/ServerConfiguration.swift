@@ -26,6 +26,9 @@ public struct ServerConfiguration: Sendable {
     /// Bytes all streams (``ResponseStream``) together may hold for clients that do not read; past
     /// it, the stream being written to is dropped (each stream has its own bound too).
     public var maxStreamBytes: Int
+    /// Where the bytes streams hold are counted too (the service's `--max-memory`); `nil`: only
+    /// ``maxStreamBytes`` bounds them. Set after `init`, like a field of its own.
+    public var heldBytesBudget: (any HeldBytesBudget)?
     /// How often streams get a comment (`: heartbeat`), so that an idle client stays connected
     /// through proxies and one that has gone is noticed.
     public var streamHeartbeat: Duration
@@ -76,6 +79,13 @@ public struct ServerConfiguration: Sendable {
         self.socketBufferSize = socketBufferSize
         self.maxStreamBytes = maxStreamBytes
         self.streamHeartbeat = streamHeartbeat
+    }
+
+    /// This configuration with ``heldBytesBudget`` set.
+    public func countingHeldBytes(in budget: any HeldBytesBudget) -> ServerConfiguration {
+        var configuration = self
+        configuration.heldBytesBudget = budget
+        return configuration
     }
 
     /// The body limit of a request with this method and path: ``routeBodyLimit``'s, else ``maxBodySize``.

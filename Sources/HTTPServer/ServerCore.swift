@@ -24,7 +24,7 @@ final class ServerCore: Sendable {
         self.configuration = configuration
         self.handler = handler
         connections = ConnectionTable(limit: configuration.connectionLimit, perAddressLimit: configuration.connectionsPerAddress)
-        streams = StreamHost(limit: configuration.maxStreamBytes)
+        streams = StreamHost(limit: configuration.maxStreamBytes, budget: configuration.heldBytesBudget)
     }
 
     /// Runs the handler with CORS applied: preflights from allowed origins are answered here.

@@ -253,7 +253,8 @@ struct Serve: ParsableCommand {
                 connectionLimit: maxConnections, connectionMemoryLimit: connectionMemory, maxBodySize: maxBodySize, routeBodyLimit: service.bodyLimit,
                 cors: CORSPolicy(allowedOrigins: Set(corsOrigins)), tls: security.tls,
                 connectionsPerAddress: maxConnectionsPerAddress, requestTimeout: requestTimeout, socketBufferSize: socketBuffer,
-                maxStreamBytes: maxStreamBytes, streamHeartbeat: .seconds(streamHeartbeat), eventLoop: eventLoop),
+                maxStreamBytes: maxStreamBytes, streamHeartbeat: .seconds(streamHeartbeat), eventLoop: eventLoop
+            ).countingHeldBytes(in: service.heldBytesBudget),
             handler: service.handle)
         do {
             try server.start()

@@ -51,10 +51,22 @@ struct ConnectionLimitTests {
         }
     }
 
-    @Test func connectionsOverTheLimit_areRefusedAtOnce() throws {
-        try withServer(ServerConfiguration(port: 0, connectionLimit: 3)) { server in
+    /// Answering `/hold` with a stream that stays open: a connection being answered, which is never
+    /// ended to make room for a new one (an idle or slow one is: StreamSlotTests).
+    static let holding: @Sendable (Request) -> Response = { request in
+        guard request.path == "/hold" else { return ok(request) }
+        let stream = ResponseStream(maxQueuedBytes: 1024)
+        stream.sendInitial(Array("data: held\n\n".utf8))
+        return Response(status: 200, stream: stream)
+    }
+
+    @Test func connectionsOverTheLimit_areRefusedAtOnce_whenEveryOneIsBeingAnswered() throws {
+        try withServer(ServerConfiguration(port: 0, connectionLimit: 3), handler: Self.holding) { server in
             let held = try (0..<3).map { _ in try RawConnection(port: server.port) }
-            for connection in held { #expect(try answered(connection)) }
+            for connection in held {
+                try connection.send("GET /hold HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                #expect(connection.read(until: "data: held", timeout: .seconds(3)))
+            }
             let start = ContinuousClock.now
             let over = try RawConnection(port: server.port)
             // Closed by the server, not left waiting in the listen backlog.
@@ -63,7 +75,7 @@ struct ConnectionLimitTests {
             #expect(server.refusedConnections == 1)
             #expect(server.openConnections == 3)
             // One closes: a new connection is served.
-            close(held[0].socket)
+            shutdown(held[0].socket, Int32(SHUT_RDWR))
             let deadline = ContinuousClock.now + .seconds(3)
             while server.openConnections > 2, ContinuousClock.now < deadline { usleep(10_000) }
             #expect(try answered(RawConnection(port: server.port)))

@@ -70,7 +70,9 @@ struct EventStreamTests {
         #expect(seen == Array(56...78))
         #expect(first.text.contains(#""operation":"segue""#))
         // Disconnected while the unwind happens; resumed from the last id seen.
-        close(first.socket)
+        // Shut down, not closed: the connection's deinit closes the descriptor, and a second close
+        // could close another test's descriptor reused meanwhile (once, libmicrohttpd's own: it aborted).
+        shutdown(first.socket, Int32(SHUT_RDWR))
         let unwind = try client.json("POST", "/v1/sessions/r/unwind", Self.cancel)
         #expect(unwind.status == 200)
         let resumed = try Self.open(server.port, "/v1/sessions/r/events/stream?after=1", headers: "Last-Event-ID: \(seen.last!)\r\n")
@@ -189,7 +191,7 @@ struct EventStreamTests {
         #expect(service.openStreams == 3)
         // A stream whose client went frees its place, noticed when messages are sent to it (the
         // first write to a closed socket still succeeds; the next fails).
-        close(a1.socket)
+        shutdown(a1.socket, Int32(SHUT_RDWR))
         let deadline = ContinuousClock.now + .seconds(5)
         while service.openStreams > 2, ContinuousClock.now < deadline {
             _ = try client.json("POST", "/v1/sessions/a/segues", Self.present)

@@ -17,12 +17,13 @@ extension Request {
 }
 
 extension Response {
-    /// The body parsed as JSON (fails the test when it is not).
+    /// The body parsed as JSON (fails the test when it is not). A body written as it is read (a long
+    /// event page) is read whole, once.
     var json: JSONValue {
-        get throws { try JSONDecoder().decode(JSONValue.self, from: Data(body)) }
+        get throws { try JSONDecoder().decode(JSONValue.self, from: Data(readWholeBody() ?? [])) }
     }
 
-    var text: String { String(decoding: body, as: UTF8.self) }
+    var text: String { String(decoding: readWholeBody() ?? [], as: UTF8.self) }
 
     /// Asserts an RFC 9457 problem with this status and `type`.
     func expectProblem(_ status: Int, _ code: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -604,6 +604,11 @@ def test_api_responses_say_nosniff_and_no_store():
             assert headers.get("x-content-type-options") == ["nosniff"], headers
 
 
+# ---- streams, slow readers and slots (issue 28): tests/adversarial/streams.py ----------------------
+
+from streams import *  # noqa: E402,F401,F403 (its tests join this module's, and use its helpers)
+
+
 def main():
     global BINARY
     if len(sys.argv) < 2:

@@ -188,6 +188,7 @@ func mhdQueue(_ response: Response, on connection: OpaquePointer, core: ServerCo
         defer { MHD_destroy_response(made) }
         return MHD_queue_response(connection, UInt32(response.status), made)
     }
+    if let producer = response.producer { return mhdQueueProduced(producer, response, on: connection) }
     guard let made = mhdResponse(response) else { return .NO }
     defer { MHD_destroy_response(made) }
     return MHD_queue_response(connection, UInt32(response.status), made)

@@ -18,6 +18,10 @@ struct StreamState: ~Copyable {
     var open = true
     /// ``ResponseStream/finish()`` was called: the response ends once the queue is empty.
     var finishing = false
+    /// The stream is still writing what the client asked for from before it joined (a backlog),
+    /// a piece whenever the queue runs empty (``ResponseStream/catchUp(with:)``): live bytes wait
+    /// in that source until it has caught up, so nothing is queued for them meanwhile.
+    var catchingUp = false
     /// `onClose` was called and the budget given back.
     var released = false
     /// Why the stream was stopped, when it was stopped rather than ended by its connection: the
@@ -71,13 +75,16 @@ struct StreamState: ~Copyable {
         case bytes(Int, budgeted: Int)
         /// Nothing queued: the connection was suspended.
         case waiting
+        /// Nothing queued and the stream is catching up: its next piece is to be written (outside
+        /// this lock, since writing it takes the lock of what it reads) and the read tried again.
+        case produce
         case finished
         case failed
     }
 
     /// Copies up to `capacity` queued bytes into `buffer`, or suspends the connection when there are
     /// none and the stream goes on.
-    mutating func read(into address: UInt, capacity: Int) -> ReadResult {
+    mutating func read(into address: UInt, capacity: Int, mayProduce: Bool) -> ReadResult {
         guard let buffer = UnsafeMutableRawPointer(bitPattern: address) else { return .failed }
         guard open else { return .failed }
         if queued > 0 {
@@ -104,6 +111,7 @@ struct StreamState: ~Copyable {
             open = false
             return .finished
         }
+        if catchingUp, mayProduce { return .produce }
         guard let binding, let connection = OpaquePointer(bitPattern: binding) else { return .failed }
         suspended = true
         MHD_suspend_connection(connection)
@@ -117,12 +125,16 @@ private let mhdStreamReader: MHD_ContentReaderCallback = { cls, _, buffer, capac
     let stream = Unmanaged<ResponseStream>.fromOpaque(cls).takeUnretainedValue()
     // As an address: a pointer is not `Sendable`; it is used during this synchronous call only.
     let target = UInt(bitPattern: buffer)
-    let result = stream.state.withLock { $0.read(into: target, capacity: capacity) }
+    var result = stream.state.withLock { $0.read(into: target, capacity: capacity, mayProduce: true) }
+    if case .produce = result {
+        stream.produceNextPiece()
+        result = stream.state.withLock { $0.read(into: target, capacity: capacity, mayProduce: false) }
+    }
     switch result {
     case .bytes(let count, let budgeted):
         if budgeted > 0 { stream.host.withLock { $0 }?.release(budgeted) }
         return count
-    case .waiting:
+    case .waiting, .produce:
         return 0
     case .finished:
         stream.closed(.finished)

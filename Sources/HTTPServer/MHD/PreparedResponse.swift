@@ -134,6 +134,11 @@ private func forEachField(of response: Response, _ body: (UnsafePointer<CChar>, 
     }
 }
 
+/// Adds to `made` the fields every response gets and `response`'s own (``forEachField(of:_:)``).
+func addStandardFields(of response: Response, to made: OpaquePointer) {
+    forEachField(of: response) { name, value in _ = MHD_add_response_header(made, name, value) }
+}
+
 /// Adds `fields` to `made`: those libmicrohttpd takes (pitfall 8: no value with CR or LF).
 func addFields(_ fields: [(name: String, value: String)], to made: OpaquePointer) {
     // withCString lends a native string's own NUL-terminated bytes; passing the String itself

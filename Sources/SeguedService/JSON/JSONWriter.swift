@@ -30,6 +30,9 @@ struct JSONWriter: ~Copyable {
     /// What has been written, copied out.
     var bytes: [UInt8] { buffer.bytes }
 
+    /// How many bytes have been written.
+    var byteCount: Int { buffer.byteCount }
+
     private mutating func separate() {
         if needsComma { buffer.append(UInt8(ascii: ",")) }
         needsComma = true

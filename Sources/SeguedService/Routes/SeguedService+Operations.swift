@@ -102,6 +102,26 @@ extension SeguedService {
         }
     }
 
+    /// What follows an event page's events when it is written in pieces (EventPageBody): the same
+    /// members, in the same order, as the page written whole below.
+    static func eventPageTail(next: Int, lastSeq: Int, gap: (firstAvailable: Int, dropped: Int)?) -> [UInt8] {
+        var w = JSONWriter(capacity: 160)
+        w.fragment("],")
+        w.afterKey()
+        w.key("next"); w.int(next)
+        w.key("lastSeq"); w.int(lastSeq)
+        w.key("more"); w.bool(next < lastSeq)
+        if let gap {
+            w.key("gap")
+            w.object { w in
+                w.key("firstAvailable"); w.int(gap.firstAvailable)
+                w.key("dropped"); w.int(gap.dropped)
+            }
+        }
+        w.fragment("}")
+        return w.bytes
+    }
+
     /// `GET …/events?after=SEQ&limit=N`: the log in order. When `after` is older than what the
     /// bounded log still holds, `gap` says which events were dropped.
     func getEvents(_ id: String, _ request: Request) throws(Problem) -> Response {
@@ -115,18 +135,36 @@ extension SeguedService {
             // last sequence number is gone, as if dropped.
             let first = state.log.firstSequence ?? last + 1
             let next = events.last?.sequence ?? max(after, first - 1)
-            return Self.json(200) { w in
-                w.object { w in
-                    w.key("events"); w.events(events, headers: session.eventHeaders)
-                    w.key("next"); w.int(next)
-                    w.key("lastSeq"); w.int(last)
-                    w.key("more"); w.bool(next < last)
-                    if after < first - 1 {
-                        w.key("gap")
-                        w.object { w in
-                            w.key("firstAvailable"); w.int(first)
-                            w.key("dropped"); w.int(first - after - 1)
-                        }
+            let gap = after < first - 1 ? (firstAvailable: first, dropped: first - after - 1) : nil
+            return Self.eventPage(events, session: session, next: next, lastSeq: last, gap: gap)
+        }
+    }
+
+    /// An event page (`GET …/events`) of `events`, taken from `session`'s log under its lock: written
+    /// whole up to `wholeUpTo` events, else from the log as the client reads it (EventPageBody), the
+    /// same bytes either way (`events` is then only looked at here, not kept).
+    static func eventPage(
+        _ events: [LifecycleEvent], session: Session, next: Int, lastSeq: Int, gap: (firstAvailable: Int, dropped: Int)?,
+        wholeUpTo: Int = EventPageBody.wholeUpTo
+    ) -> Response {
+        if events.count > wholeUpTo, let first = events.first {
+            var response = Response(status: 200, headers: [("Content-Type", "application/json")])
+            response.producer = EventPageBody(
+                session: session, first: first.sequence, through: next, tail: eventPageTail(next: next, lastSeq: lastSeq, gap: gap))
+            return response
+        }
+        let headers = session.eventHeaders
+        return json(200) { w in
+            w.object { w in
+                w.key("events"); w.events(events, headers: headers)
+                w.key("next"); w.int(next)
+                w.key("lastSeq"); w.int(lastSeq)
+                w.key("more"); w.bool(next < lastSeq)
+                if let gap {
+                    w.key("gap")
+                    w.object { w in
+                        w.key("firstAvailable"); w.int(gap.firstAvailable)
+                        w.key("dropped"); w.int(gap.dropped)
                     }
                 }
             }

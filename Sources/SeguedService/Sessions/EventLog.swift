@@ -106,6 +106,20 @@ struct EventLog {
         return Array(operations[start...])
     }
 
+    /// The operations whose last event comes after `after` and no later than `through`, oldest
+    /// first: those of one piece of an event stream's backlog (EventBacklog), found by bisection
+    /// since a long backlog is written in many pieces.
+    func operations(endingAfter after: Int, through: Int) -> ArraySlice<OperationRecord> {
+        var low = operationsStart, high = operations.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if operations[middle].lastSequence > after { high = middle } else { low = middle + 1 }
+        }
+        var end = low
+        while end < operations.endIndex, operations[end].lastSequence <= through { end += 1 }
+        return operations[low..<end]
+    }
+
     private mutating func dropOldest(_ excess: Int) {
         var excess = excess
         while excess > 0 {

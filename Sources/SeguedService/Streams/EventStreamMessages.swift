@@ -73,15 +73,19 @@ enum EventStreamMessages {
         end(&w)
     }
 
-    /// What a (re)connecting client gets: `dropped` when the start it asked for is gone, the
-    /// backlog's `callback`s, each operation's `operation` message after its last callback (for
-    /// the operations whose message came after `after`: those the log remembers, ``OperationRecord``),
-    /// then `state`.
-    static func opening(
-        after: Int, firstAvailable: Int, backlog: [LifecycleEvent], operations: [OperationRecord], state: NavigationState,
-        headers: EventHeaders
-    ) -> [UInt8] {
-        var w = JSONWriter(capacity: 4096 + 256 * backlog.count + 512 * operations.count)
+    /// One piece of what a (re)connecting client gets, from `after` (the last sequence it has):
+    /// `dropped` when events after it are no longer in the log, the backlog's `callback`s, each
+    /// operation's `operation` message after its last callback (for the operations the log
+    /// remembers, ``OperationRecord``), then `state` once the log's end is reached (`done`). A
+    /// piece stops after the event that takes it past `budget` bytes; `next` is where the next one
+    /// starts (EventBacklog writes the backlog as the client reads it, a piece at a time).
+    static func backlogPiece(
+        after: Int, log: EventLog, state: NavigationState, headers: EventHeaders, budget: Int
+    ) -> (bytes: [UInt8], next: Int, done: Bool) {
+        let last = state.nextEventSequence - 1
+        let firstAvailable = log.firstSequence ?? last + 1
+        var w = JSONWriter(capacity: min(budget, 64 << 10) + 1024)
+        var cursor = after
         if after < firstAvailable - 1 {
             w.fragment("event: dropped\ndata: ")
             w.object { w in
@@ -91,23 +95,33 @@ enum EventStreamMessages {
                 w.key("detail"); w.string("\(range) no longer in the bounded log")
             }
             end(&w)
+            cursor = firstAvailable - 1
         }
-        var next = operations.startIndex
-        for index in backlog.indices {
-            callbacks(backlog[index...index], headers: headers, into: &w)
-            while next < operations.endIndex, operations[next].lastSequence <= backlog[index].sequence {
-                replayedOperation(operations[next], into: &w)
-                next += 1
+        var exhausted = cursor >= last
+        writing: while !exhausted, w.byteCount < budget {
+            // A few events at a time: a piece usually ends long before the log does.
+            let events = log.events(after: cursor, limit: 16)
+            if events.isEmpty { exhausted = true }
+            for index in events.indices {
+                callbacks(events[index...index], headers: headers, into: &w)
+                for operation in log.operations(endingAfter: cursor, through: events[index].sequence) {
+                    replayedOperation(operation, into: &w)
+                }
+                cursor = events[index].sequence
+                if cursor >= last { exhausted = true }
+                if w.byteCount >= budget { break writing }
             }
         }
-        w.fragment("event: state\ndata: ")
-        w.object { w in
-            w.key("revision"); w.int(state.revision)
-            w.key("lastSeq"); w.int(state.nextEventSequence - 1)
-            w.key("stack"); w.stack(state)
+        if exhausted {
+            w.fragment("event: state\ndata: ")
+            w.object { w in
+                w.key("revision"); w.int(state.revision)
+                w.key("lastSeq"); w.int(last)
+                w.key("stack"); w.stack(state)
+            }
+            end(&w)
         }
-        end(&w)
-        return w.bytes
+        return (w.bytes, cursor, exhausted)
     }
 
     /// Why a stream ends: the session was deleted, expired, or the server shuts down.

@@ -38,34 +38,26 @@ extension SeguedService {
         let feed = session.feed
         let stream = ResponseStream(
             maxQueuedBytes: configuration.maxStreamQueue,
-            onShutdown: { stream in
-                stream.send(EventStreamMessages.end(.shutdown))
-                stream.finish()
-            },
+            onShutdown: { stream in stream.finish(sending: EventStreamMessages.end(.shutdown)) },
             onClose: { stream, _ in
                 feed.remove(stream)
                 counter.release()
             })
         // Under the session's lock, where operations publish: each is in the backlog or sent live.
         let joined: SessionFeed.Joining = session.read { state in
-            let last = state.navigation.nextEventSequence - 1
-            let after = requested ?? last
-            let first = state.log.firstSequence ?? last + 1
-            let backlog = after >= last ? [] : state.log.events(after: max(after, first - 1), limit: Int.max)
-            let operations = after >= last ? [] : state.log.operations(endingAfter: after)
+            let after = requested ?? (state.navigation.nextEventSequence - 1)
             let joining = feed.add(stream, limit: configuration.maxStreamsPerSession)
             if joining == .joined {
-                stream.sendInitial(
-                    EventStreamMessages.opening(
-                        after: after, firstAvailable: first, backlog: backlog, operations: operations, state: state.navigation,
-                        headers: session.eventHeaders))
+                EventBacklog.start(stream, session: session, after: after, log: state.log, navigation: state.navigation)
             }
             return joining
         }
         switch joined {
         case .joined:
             return Response(
-                status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")], stream: stream)
+                status: 200,
+                headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")],
+                stream: stream)
         case .full:
             counter.release()
             throw .tooManyStreams(limit: configuration.maxStreamsPerSession, ofSession: true)

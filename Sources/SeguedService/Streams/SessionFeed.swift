@@ -64,10 +64,8 @@ final class SessionFeed: Sendable {
             return subscribers.streams
         }
         let message = EventStreamMessages.end(reason)
-        for stream in streams {
-            stream.send(message)
-            stream.finish()
-        }
+        // Even to a stream still catching up on its backlog: it ends where it is, with this message.
+        for stream in streams { stream.finish(sending: message) }
     }
 }
 

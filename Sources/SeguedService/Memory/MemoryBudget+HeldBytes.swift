@@ -1,0 +1,12 @@
+public import HTTPServer
+
+// The bytes the HTTP server holds for stream clients are counted in the same budget as sessions and
+// storyboards (`--max-memory`): a client that does not read takes memory like any other.
+extension MemoryBudget: HeldBytesBudget {
+    func release(_ bytes: Int) { adjust(by: -bytes) }
+}
+
+extension SeguedService {
+    /// The budget the HTTP server counts what it holds for clients in (ServerConfiguration.heldBytesBudget).
+    public var heldBytesBudget: any HeldBytesBudget { memory }
+}
