@@ -98,7 +98,12 @@ struct EventStreamTests {
     /// chunk framing: a message can straddle two chunks (libmicrohttpd writes at most what the
     /// connection's pool holds, 16 KiB since issue #26), and a chunk's size line would cut it.
     static func operations(_ text: String) throws -> [JSONValue] {
-        try body(text).components(separatedBy: "event: operation\ndata: ").dropFirst().map { message in
+        try operations(inBody: body(text))
+    }
+
+    /// The `operation` messages of a stream's body already taken out of its chunks.
+    static func operations(inBody body: String) throws -> [JSONValue] {
+        try body.components(separatedBy: "event: operation\ndata: ").dropFirst().map { message in
             try JSONValue.parse(Array(message.prefix { character in character != "\n" }.utf8))
         }
     }

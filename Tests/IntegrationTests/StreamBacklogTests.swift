@@ -58,7 +58,7 @@ struct StreamBacklogTests {
         #expect(slow.readBody(until: "event: state\n", timeout: .seconds(1)) && Self.endsAMessage(slow))
         let backlog = slow.chunkedBody
         #expect(EventStreamTests.ids(backlog) == Array(1...during))
-        let replayed = try EventStreamTests.operations(backlog)
+        let replayed = try EventStreamTests.operations(inBody: backlog)
         #expect(replayed.count == 1 + 2 * 30 + 1)
         #expect(replayed.allSatisfy { $0["stack"] == .null })
         #expect(backlog.contains(#"event: state"# + "\n" + #"data: {"revision":\#(2 + 2 * 30),"lastSeq":\#(during),"#))
@@ -69,7 +69,7 @@ struct StreamBacklogTests {
         let text = slow.chunkedBody
         let all = EventStreamTests.ids(text)
         #expect(all == Array(1...all.last!) && all.last! > during)
-        let live = try #require(try EventStreamTests.operations(text).last)
+        let live = try #require(try EventStreamTests.operations(inBody: text).last)
         #expect(live["stack"] != .null)
     }
 
