@@ -186,6 +186,8 @@ class Suite:
             status, response, body = self.front("POST", f"/v1/sessions/{node}-on-{name}/segues", {"identifier": "open"})
             expect(status == 200 and body["performed"] and response.getheader("Segued-Node") == node, f"segue: {status} {body}")
             self.owner[f"{node}-on-{name}"] = node
+        # Log lines reach the node's stderr through its log buffer, written out at least every 100 ms.
+        time.sleep(0.5)
         for node in NODES:
             fetched = "fetched from the peer" in self.cluster.node_log(node)
             expect(fetched == (node != holder), f"{node} (upload on {holder}) fetched: {fetched}")
