@@ -108,6 +108,14 @@ extension SeguedService {
         var w = JSONWriter(capacity: 160)
         w.fragment("],")
         w.afterKey()
+        writePageEnd(&w, next: next, lastSeq: lastSeq, gap: gap)
+        w.fragment("}")
+        return w.bytes
+    }
+
+    /// The members after an event page's `events`, the same whether the page is written whole or in
+    /// pieces.
+    private static func writePageEnd(_ w: inout JSONWriter, next: Int, lastSeq: Int, gap: (firstAvailable: Int, dropped: Int)?) {
         w.key("next"); w.int(next)
         w.key("lastSeq"); w.int(lastSeq)
         w.key("more"); w.bool(next < lastSeq)
@@ -118,8 +126,6 @@ extension SeguedService {
                 w.key("dropped"); w.int(gap.dropped)
             }
         }
-        w.fragment("}")
-        return w.bytes
     }
 
     /// `GET …/events?after=SEQ&limit=N`: the log in order. When `after` is older than what the
@@ -157,16 +163,7 @@ extension SeguedService {
         return json(200) { w in
             w.object { w in
                 w.key("events"); w.events(events, headers: headers)
-                w.key("next"); w.int(next)
-                w.key("lastSeq"); w.int(lastSeq)
-                w.key("more"); w.bool(next < lastSeq)
-                if let gap {
-                    w.key("gap")
-                    w.object { w in
-                        w.key("firstAvailable"); w.int(gap.firstAvailable)
-                        w.key("dropped"); w.int(gap.dropped)
-                    }
-                }
+                writePageEnd(&w, next: next, lastSeq: lastSeq, gap: gap)
             }
         }
     }
