@@ -6,7 +6,7 @@ public import Logging
 /// (a request's line carries `request_id`, `method`, `route`, `session`, `status`, `problem` and
 /// `duration_seconds`). Written with the service's JSON writer, each line in one `write(2)` so that
 /// lines of concurrent requests never interleave.
-public struct JSONLineLogHandler: LogHandler {
+public struct JSONLineLogHandler: LineLogHandler {
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
     public var logLevel: Logger.Level = .info
@@ -21,16 +21,8 @@ public struct JSONLineLogHandler: LogHandler {
         FileHandle.standardError.write(Data(bytes))
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
     public func log(event: LogEvent) {
-        var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let own = event.metadata { merged.merge(own) { $1 } }
-        write(Self.line(time: Date(), level: event.level, message: event.message.description, metadata: merged))
+        write(Self.line(time: Date(), level: event.level, message: event.message.description, metadata: mergedMetadata(of: event)))
     }
 
     /// A line stamped now, for what the process writes beside its logs (`--log-format json`: the

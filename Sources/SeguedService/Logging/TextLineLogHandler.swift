@@ -7,7 +7,7 @@ import Synchronization
 /// bytes to `write` (a ``LogBuffer``) instead of one locked `fwrite` to standard error each, and
 /// with the timestamp made once a second rather than by `localtime` and `strftime` on every line:
 /// at one line per request, that line is on the hot path.
-public struct TextLineLogHandler: LogHandler {
+public struct TextLineLogHandler: LineLogHandler {
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
     public var logLevel: Logger.Level = .info
@@ -19,15 +19,8 @@ public struct TextLineLogHandler: LogHandler {
         self.write = write
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
     public func log(event: LogEvent) {
-        var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let own = event.metadata { merged.merge(own) { $1 } }
+        var merged = mergedMetadata(of: event)
         if let error = event.error {
             merged["error.message"] = "\(error)"
             merged["error.type"] = "\(String(reflecting: type(of: error)))"
