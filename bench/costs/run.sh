@@ -24,7 +24,7 @@ objcopy --strip-debug "$source_bin" "$bin"
 count() {
     valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*measured*' \
         --callgrind-out-file="$out/cg" "$bin" "$@" >/dev/null 2>"$out/log"
-    grep -E '^summary:|^totals:' "$out/cg" | head -1 | awk '{print $2}'
+    awk '/^(summary|totals):/ { print $2; exit }' "$out/cg"
 }
 
 # One row per size: instructions, and the growth from the previous size's, per x10 of N (flat: ~1;

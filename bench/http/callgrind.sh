@@ -56,5 +56,5 @@ total=$(cat "$out"/cg* | awk '/^totals:/ { sum += $2 } END { print sum + 0 }')
 [ -n "${KEEP:-}" ] && echo "kept $out" && grep -H -E "^(summary|totals):" "$out"/cg*
 echo "$load $*: $total instructions over $REQUESTS requests = $((total / REQUESTS)) per request"
 if [ "$TOP" -gt 0 ]; then
-  callgrind_annotate --inclusive=no "$out"/cg* 2>/dev/null | sed -n '/^Ir/,$p' | head -$((TOP + 2))
+  callgrind_annotate --inclusive=no "$out"/cg* 2>/dev/null | sed -n '/^Ir/,$p' | sed -n "1,$((TOP + 2))p"
 fi
