@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import Synchronization
 
 /// A swift-log handler writing one JSON object a line (`--log-format json`): `time` (RFC 3339, UTC,
 /// milliseconds), `level`, `message`, then the logger's and the call's metadata as members
@@ -34,9 +35,13 @@ public struct JSONLineLogHandler: LineLogHandler {
     /// One line, newline included. Metadata in key order so that lines compare; a key that would
     /// repeat `time`, `level` or `message` is left out (JSON objects must not repeat names).
     static func line(time: Date, level: Logger.Level, message: String, metadata: Logger.Metadata) -> [UInt8] {
+        line(timestamp: timestamp(time), level: level, message: message, metadata: metadata)
+    }
+
+    static func line(timestamp: String, level: Logger.Level, message: String, metadata: Logger.Metadata) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
         writer.object { w in
-            w.key("time"); w.string(Self.timestamp(time))
+            w.key("time"); w.string(timestamp)
             w.key("level"); w.string(level.rawValue)
             w.key("message"); w.string(message)
             for key in metadata.keys.sorted() where !["time", "level", "message"].contains(key) {
@@ -62,15 +67,32 @@ public struct JSONLineLogHandler: LineLogHandler {
         }
     }
 
-    /// `2026-11-23T22:53:09.123Z`.
+    /// `2026-11-23T22:53:09.123Z`: the second's text made once a second (a request's line is on the
+    /// hot path), the milliseconds added to it.
     static func timestamp(_ date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        var seconds = time_t(milliseconds / 1000)
+        let second = time_t(milliseconds / 1000)
+        let prefix: String
+        if let cached = cachedSecond.withLock({ $0.second == second ? $0.text : nil }) {
+            prefix = cached
+        } else {
+            prefix = secondText(second)
+            cachedSecond.withLock { $0 = (second, prefix) }
+        }
+        let millis = Int(milliseconds % 1000)
+        let fraction = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+        return prefix + fraction + "Z"
+    }
+
+    /// The second the cached text is of, and its text.
+    private static let cachedSecond = Mutex<(second: time_t, text: String)>((-1, ""))
+
+    /// `2026-11-23T22:53:09.`, UTC.
+    private static func secondText(_ second: time_t) -> String {
+        var seconds = second
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let millis = Int(milliseconds % 1000)
-        let fraction = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)Z"
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))."
     }
 }

@@ -30,18 +30,20 @@ enum RequestID {
 
 extension SeguedService {
     /// One line at `info` per request, its facts as metadata (text: `key=value` after the message;
-    /// JSON: members of the line's object).
+    /// JSON: members of the line's object): written by ``ServiceConfiguration/requestLines`` when
+    /// the daemon set one, else through the logger.
     func logRequest(_ request: Request, id: String, route: Route?, response: Response, duration: Duration) {
-        var metadata: Logger.Metadata = [
-            "request_id": .string(id),
-            "method": .string(request.method.loggable),
-            "route": .string(route?.template ?? "unmatched"),
-            "status": .stringConvertible(response.status),
-            "duration_seconds": .stringConvertible(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18),
-        ]
-        if let route, route.endpoint.namesSession, !route.id.isEmpty { metadata["session"] = .string(route.id.loggable) }
-        if let problem = Self.problemType(response) { metadata["problem"] = .string(problem) }
-        logger.info("request", metadata: metadata)
+        var session: String?
+        if let route, route.endpoint.namesSession, !route.id.isEmpty { session = route.id.loggable }
+        let fields = RequestLineFields(
+            requestID: id, method: request.method.loggable, route: route?.template ?? "unmatched", status: response.status,
+            durationSeconds: Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18,
+            session: session, problem: Self.problemType(response))
+        if let lines = configuration.requestLines {
+            lines.log(fields)
+        } else {
+            logger.info("request", metadata: fields.metadata)
+        }
     }
 
     /// The `type` of a problem response: the writer puts it first (`{"type":"…"`).

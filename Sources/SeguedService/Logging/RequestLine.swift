@@ -1,0 +1,127 @@
+import Foundation
+import HTTPServer
+import Logging
+
+/// The facts of one request's log line (``SeguedService/logRequest``).
+struct RequestLineFields {
+    var requestID: String
+    /// As the log may hold it (``Swift/String/loggable``).
+    var method: String
+    /// The route's template (`/v1/sessions/{id}/stack`), or `unmatched`.
+    var route: String
+    var status: Int
+    var durationSeconds: Double
+    /// The session the path names, as the log may hold it.
+    var session: String?
+    /// A problem answer's `type`.
+    var problem: String?
+
+    /// The fields as swift-log metadata: what a handler other than segued's own line handlers gets.
+    var metadata: Logger.Metadata {
+        var metadata: Logger.Metadata = [
+            "request_id": .string(requestID),
+            "method": .string(method),
+            "route": .string(route),
+            "status": .stringConvertible(status),
+            "duration_seconds": .stringConvertible(durationSeconds),
+        ]
+        if let session { metadata["session"] = .string(session) }
+        if let problem { metadata["problem"] = .string(problem) }
+        return metadata
+    }
+}
+
+/// Writes each request's line straight to bytes, byte for byte the line ``TextLineLogHandler`` or
+/// ``JSONLineLogHandler`` writes for the same facts (`RequestLineTests` compares them), and hands
+/// it to the log buffer.
+///
+/// Why not through swift-log: a logged request built a metadata dictionary of seven boxed values,
+/// merged it with the handler's, sorted it and concatenated strings — 41,000 instructions, more
+/// than the whole `GET …/stack` it logged (39,000 without libmicrohttpd's pool `memset`; callgrind,
+/// bench/http/callgrind.sh). The keys of a request line are known, so they are written in their
+/// sorted order without any of that (issue 26: the request log may cost at most 10%).
+///
+/// `segued serve` uses it when its level logs requests, and its handlers carry no metadata of their
+/// own (they do not); a service without one logs requests through its `Logger`.
+public struct RequestLineWriter: Sendable {
+    public enum Format: Sendable {
+        /// ``TextLineLogHandler``'s lines, with the logger's label.
+        case text(label: String)
+        /// ``JSONLineLogHandler``'s lines.
+        case json
+    }
+
+    let format: Format
+    let write: @Sendable ([UInt8]) -> Void
+
+    public init(format: Format, write: @escaping @Sendable ([UInt8]) -> Void) {
+        self.format = format
+        self.write = write
+    }
+
+    func log(_ fields: RequestLineFields) {
+        switch format {
+        case .text(let label):
+            write(Self.textLine(fields, timestamp: TextLineLogHandler.timestamp(at: time(nil)), label: label))
+        case .json:
+            write(Self.jsonLine(fields, timestamp: JSONLineLogHandler.timestamp(Date())))
+        }
+    }
+
+    /// swift-log names a call's source by its module: the request line is logged from this one.
+    static let source = "SeguedService"
+    static let message = "request"
+
+    /// `TIMESTAMP info LABEL: duration_seconds=… method=… [problem=…] request_id=… route=…
+    /// [session=…] status=… [SeguedService] request`: the keys in the sorted order
+    /// ``TextLineLogHandler`` prints, values as `Logger.Metadata.Value.description` gives them.
+    static func textLine(_ fields: RequestLineFields, timestamp: String, label: String) -> [UInt8] {
+        var line = ByteBuffer(capacity: 256)
+        line.append(utf8Of: timestamp)
+        line.append(" info")
+        if !label.isEmpty {
+            line.append(" ")
+            line.append(utf8Of: label)
+        }
+        line.append(": duration_seconds=")
+        line.append(utf8Of: fields.durationSeconds.description)
+        line.append(" method=")
+        line.append(utf8Of: fields.method)
+        if let problem = fields.problem {
+            line.append(" problem=")
+            line.append(utf8Of: problem)
+        }
+        line.append(" request_id=")
+        line.append(utf8Of: fields.requestID)
+        line.append(" route=")
+        line.append(utf8Of: fields.route)
+        if let session = fields.session {
+            line.append(" session=")
+            line.append(utf8Of: session)
+        }
+        line.append(" status=")
+        line.appendDecimal(UInt(fields.status))
+        line.append(" [SeguedService] request\n")
+        return line.bytes
+    }
+
+    /// `{"time":…,"level":"info","message":"request",…}`: the members ``JSONLineLogHandler`` writes,
+    /// metadata in key order, numbers as numbers.
+    static func jsonLine(_ fields: RequestLineFields, timestamp: String) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.object { w in
+            w.key("time"); w.string(timestamp)
+            w.key("level"); w.string(Logger.Level.info.rawValue)
+            w.key("message"); w.string(message)
+            w.key("duration_seconds"); w.double(fields.durationSeconds)
+            w.key("method"); w.string(fields.method)
+            if let problem = fields.problem { w.key("problem"); w.string(problem) }
+            w.key("request_id"); w.string(fields.requestID)
+            w.key("route"); w.string(fields.route)
+            if let session = fields.session { w.key("session"); w.string(session) }
+            w.key("status"); w.int(fields.status)
+        }
+        writer.fragment("\n")
+        return writer.bytes
+    }
+}
