@@ -32,13 +32,14 @@ struct AccessPolicyTests {
         #expect(service.handle(.make("GET", "/v1/sessions", headers: ["host": "localhost", "authorization": "bearer \(Self.token)"])).status == 200)
     }
 
-    @Test(arguments: ["localhost", "localhost:8080", "127.0.0.1", "127.0.0.1:1", "127.0.0.2:8080", "[::1]", "[::1]:65535", "LocalHost"])
+    @Test(arguments: ["localhost", "localhost:8080", "127.0.0.1", "127.0.0.1:1", "127.0.0.2:8080", "[::1]", "[::1]:65535", "LocalHost", "127.255.255.255", "127.0.0.01"])
     func loopbackNames_areServed(host: String) {
         let open = SeguedService(configuration: ServiceConfiguration(access: AccessPolicy(loopbackOnly: true)))
         #expect(open.handle(.make("GET", "/v1/sessions", headers: ["host": host])).status == 200)
     }
 
-    @Test(arguments: ["attacker.example", "localhost.attacker.example", "127.0.0.1.nip.io", "localhost:80x", "[::1]x", "127.0.0.1.5", "127.0.0.256", "128.0.0.1", "[::2]", ""])
+    @Test(arguments: ["attacker.example", "localhost.attacker.example", "127.0.0.1.nip.io", "localhost:80x", "[::1]x", "127.0.0.1.5", "127.0.0.256", "128.0.0.1", "[::2]", "",
+                          "0127.0.0.1", "1270.0.0.1", "127..0.1", "127.0.0.", ".127.0.0.1", "127.0.0.1000", "127.0.0", "localhos", "localhostt", "local-host"])
     func otherNames_areRefusedOnLoopback(host: String) throws {
         let open = SeguedService(configuration: ServiceConfiguration(access: AccessPolicy(loopbackOnly: true)))
         try open.handle(.make("GET", "/v1/sessions", headers: ["host": host])).expectProblem(421, "host-not-allowed")
