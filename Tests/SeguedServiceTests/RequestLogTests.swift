@@ -80,4 +80,21 @@ struct RequestLogTests {
         _ = SeguedService(logger: logger).handle(.make("GET", "/healthz"))
         #expect(lines.all.isEmpty)
     }
+
+    /// Made ids are 32 hex digits, this process's key first, and never repeat (100,000 made from
+    /// four threads at once).
+    @Test func madeRequestIDs_areUniqueAcrossThreads() async {
+        let ids = await withTaskGroup(of: [String].self) { group in
+            for _ in 0..<4 { group.addTask { (0..<25_000).map { _ in RequestID.made() } } }
+            var all: [String] = []
+            for await part in group { all += part }
+            return all
+        }
+        #expect(Set(ids).count == 100_000)
+        #expect(ids.allSatisfy { $0.utf8.count == 32 && $0.allSatisfy { "0123456789abcdef".contains($0) } })
+        #expect(Set(ids.map { $0.prefix(16) }).count == 1)
+        // The mix is a bijection that spreads neighbours: consecutive counts share no long prefix.
+        #expect(RequestID.mixed(1) != RequestID.mixed(2))
+        #expect(RequestID.mixed(1) >> 48 != RequestID.mixed(2) >> 48)
+    }
 }

@@ -1,5 +1,6 @@
 import HTTPServer
 import Logging
+import Synchronization
 
 /// The request id: the client's `X-Request-ID` when it is one a log can hold (1 to 128 visible
 /// ASCII characters: no space, no control character, nothing a log reader could mistake for a
@@ -18,19 +19,36 @@ enum RequestID {
         (1...maxLength).contains(id.utf8.count) && id.utf8.allSatisfy { (0x21...0x7E).contains($0) }
     }
 
-    /// 32 lowercase hex digits of two random 64-bit numbers, written as bytes: through
-    /// `String(_:radix:)`, padding and concatenation this was 4,000 instructions a request.
+    /// 32 lowercase hex digits: this process's random key, then the key-mixed count of ids made so
+    /// far (splitmix64's finalizer, a bijection: no two ids of a process are equal, and ids of two
+    /// processes differ by their keys). Two reads of `SystemRandomNumberGenerator` per request were
+    /// two `getrandom` system calls per request (strace); an id needs to be unique, not secret.
     static func made() -> String {
-        var generator = SystemRandomNumberGenerator()
+        let count = madeCount.wrappingAdd(1, ordering: .relaxed).oldValue
         var digits = [UInt8](repeating: 0, count: 32)
-        for half in 0..<2 {
-            var value = generator.next()
+        for (half, value) in [processKey, mixed(processKey ^ count)].enumerated() {
+            var value = value
             for index in stride(from: half * 16 + 15, through: half * 16, by: -1) {
                 digits[index] = hexDigits[Int(value & 0xF)]
                 value >>= 4
             }
         }
         return String(decoding: digits, as: UTF8.self)
+    }
+
+    private static let processKey: UInt64 = {
+        var generator = SystemRandomNumberGenerator()
+        return generator.next()
+    }()
+    private static let madeCount = Atomic<UInt64>(0)
+
+    /// splitmix64's output function (Steele, Lea, Flood 2014): a bijection on 64 bits that spreads
+    /// consecutive inputs over the whole range.
+    static func mixed(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
