@@ -33,9 +33,9 @@ public struct ServerConfiguration: Sendable {
     /// through proxies and one that has gone is noticed.
     public var streamHeartbeat: Duration
     /// Per-connection memory for the request line and headers (431 beyond). libmicrohttpd zeroes
-    /// this pool between the requests of a keep-alive connection, so it is paid per request: at
-    /// 64 KiB the `memset` was 45% of the daemon's instructions under callgrind (GET stack), at
-    /// libmicrohttpd's own 32 KiB default 44%. ``defaultConnectionMemoryLimit`` says what is kept.
+    /// this pool between the requests of a keep-alive connection, so it is paid per request, in
+    /// proportion to its size (callgrind counts the `memset`'s `rep stosb` a byte an instruction,
+    /// which overstates it: bench/http/NOTES.md). ``defaultConnectionMemoryLimit`` says what is kept.
     public var connectionMemoryLimit: Int
     /// 16 KiB: headers of up to about 7.9 KB pass (half the pool, less libmicrohttpd's own use;
     /// nginx allows a header line 8 KB by default), and the `memset` per request is half of
