@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Instructions per request in the daemon, under callgrind (counts repeat where wrk's rates do not).
 #   bench/http/callgrind.sh LOAD [serve options…]
-#     LOAD: stack (GET …/stack of one demo session) | cycle (push then popToRoot, one session)
+#     LOAD: stack (GET …/stack of one demo session) | cycle (push then popToRoot, one session) |
+#           segues (cycle.lua's segue then unwind: the addItem segue from vc3, then cancelEdit:)
 #   REQUESTS=2000 requests over one keep-alive connection, after 200 uncounted ones (first-use
 #   costs: metadata, caches); TOP=15 prints that many functions by inclusive count.
 # The release binary (scripts/release-build, or SEGUED_BIN) runs without its debug information
@@ -9,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)"; exit 1; }
-load=${1:?usage: bench/http/callgrind.sh stack|cycle [serve options]}; shift
+load=${1:?usage: bench/http/callgrind.sh stack|cycle|segues [serve options]}; shift
 REQUESTS=${REQUESTS:-2000}
 TOP=${TOP:-15}
 source_bin=${SEGUED_BIN:-$(scripts/release-build)}
@@ -39,6 +40,10 @@ if create:
 for i in range(count):
     if load == "stack":
         call("GET", "/v1/sessions/bench/stack")
+    elif load == "segues" and i % 2 == 0:
+        call("POST", "/v1/sessions/bench/segues", '{"identifier":"addItem","source":"vc3"}')
+    elif load == "segues":
+        call("POST", "/v1/sessions/bench/unwind", '{"action":"cancelEdit:"}')
     elif i % 2 == 0:
         call("POST", "/v1/sessions/bench/actions", '{"type":"push","scene":"itemDetail"}')
     else:
