@@ -12,8 +12,9 @@ struct SnapshotChecker {
     /// Positions sorted by id: the order instances were created in.
     private(set) var creationOrder: [Int] = []
 
-    /// Counters beyond this are refused: a client could otherwise make the next `+ 1` trap.
-    static let counterLimit = 1 << 52
+    /// Counters beyond this are refused: past it a snapshot could not be read back (JSON numbers
+    /// are read as doubles), and a client could otherwise make the next `+ 1` trap.
+    static let counterLimit = Navigator.counterMaximum
 
     init(snapshot: NavigationSnapshot, storyboard: Storyboard) {
         self.snapshot = snapshot
