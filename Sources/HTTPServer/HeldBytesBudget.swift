@@ -7,4 +7,7 @@ public protocol HeldBytesBudget: Sendable {
     func reserve(_ bytes: Int) -> Bool
     /// Gives back bytes counted by ``reserve(_:)``.
     func release(_ bytes: Int)
+    /// The answer in place of a whole body of `bytes` the budget has no room to hold for a client
+    /// (a 503 problem).
+    func refusal(holding bytes: Int) -> Response
 }

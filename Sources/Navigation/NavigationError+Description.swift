@@ -22,6 +22,7 @@ extension NavigationError: CustomStringConvertible {
         case .invalidStackEntry: "invalid-stack-entry"
         case .sessionEnded: "session-ended"
         case .invalidCodeSegueKind: "invalid-code-segue-kind"
+        case .counterLimitReached: "counter-limit-reached"
         }
     }
 
@@ -55,6 +56,8 @@ extension NavigationError: CustomStringConvertible {
         case .invalidStackEntry(let id): "\(id) is not in this stack, or is named twice"
         case .sessionEnded: "the session has ended"
         case .invalidCodeSegueKind(let kind): "a segue made in code cannot be of kind \(kind.rawValue)"
+        case .counterLimitReached(let name):
+            "the session's \(name) would pass \(Navigator.counterMaximum), the largest a snapshot holds: start a new session (or restore a snapshot with smaller counters)"
         }
     }
 }

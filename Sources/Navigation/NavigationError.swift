@@ -32,4 +32,8 @@ public enum NavigationError: Error, Sendable, Equatable {
     case invalidStackEntry(ControllerID)
     case sessionEnded
     case invalidCodeSegueKind(SegueKind)
+    /// The command would take one of the session's counters (`revision`, `nextEventSequence`,
+    /// `createdCount`) past ``Navigator/counterMaximum``, beyond which its snapshot could not be
+    /// read back.
+    case counterLimitReached(String)
 }

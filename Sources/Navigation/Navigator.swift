@@ -9,6 +9,20 @@ public import Storyboard
 /// let transcript = try Navigator.apply(.performSegue(.init(identifier: "showItem")), to: &state)
 /// ```
 public enum Navigator {
+    /// The largest a session's counters (`revision`, `nextEventSequence`, `createdCount`) may be:
+    /// 10^15 - 1, the largest integer every JSON reader here takes exactly (numbers are read as
+    /// doubles, and ``JSONValue/intValue`` takes integers below 10^15), so that any session's
+    /// snapshot can be restored. A command that would pass it is refused
+    /// (``NavigationError/counterLimitReached(_:)``), leaving the state as it was; snapshots past it
+    /// are refused when restored.
+    public static let counterMaximum = 999_999_999_999_999
+
+    /// Below this distance from ``counterMaximum`` a command is applied to a copy of the state and
+    /// its counters checked afterwards: no command adds this much (each instance it creates and
+    /// each callback it makes adds one), and farther from the limit the copy (a fifth of a
+    /// push+pop, see ``apply(_:to:)``) is not paid.
+    static let counterHeadroom = 1 << 32
+
     /// Starts a session: the window shows `initialScene` (default: the storyboard's initial scene).
     /// - Throws: `unknownScene` when `initialScene` is not in the storyboard.
     public static func launch(
@@ -30,6 +44,17 @@ public enum Navigator {
     /// - Throws: ``NavigationError`` for what UIKit would raise on.
     public static func apply(_ command: Command, to state: inout NavigationState) throws(NavigationError) -> Transcript {
         guard !state.isEnded else { throw .sessionEnded }
+        if state.isNearCounterMaximum {
+            var after = state
+            let transcript = try applyInPlace(command, to: &after)
+            if let name = after.counterPastMaximum { throw .counterLimitReached(name) }
+            state = after
+            return transcript
+        }
+        return try applyInPlace(command, to: &state)
+    }
+
+    private static func applyInPlace(_ command: Command, to state: inout NavigationState) throws(NavigationError) -> Transcript {
         // The state moves into the transaction and back, so that its buffers are never shared and
         // change in place: copying them on write was a fifth of a push+pop, and copying the state in
         // and out a twentieth. Every check that can throw runs before the first change (the
@@ -46,6 +71,22 @@ public enum Navigator {
         if transcript.performed { transaction.state.revision += 1 }
         state = transaction.finish()
         return transcript
+    }
+}
+
+extension NavigationState {
+    /// Whether a counter is within ``Navigator/counterHeadroom`` of ``Navigator/counterMaximum``.
+    var isNearCounterMaximum: Bool {
+        let threshold = Navigator.counterMaximum - Navigator.counterHeadroom
+        return revision > threshold || nextEventSequence > threshold || createdCount > threshold
+    }
+
+    /// The first counter past ``Navigator/counterMaximum``, by its snapshot name.
+    var counterPastMaximum: String? {
+        if revision > Navigator.counterMaximum { return "revision" }
+        if nextEventSequence > Navigator.counterMaximum { return "nextEventSequence" }
+        if createdCount > Navigator.counterMaximum { return "createdCount" }
+        return nil
     }
 }
 

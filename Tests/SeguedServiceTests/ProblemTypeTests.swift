@@ -34,6 +34,7 @@ struct ProblemTypeTests {
         "tab-index-out-of-range": "Not possible in the current state", "not-in-stack": "Not possible in the current state",
         "empty-stack": "Empty navigation stack", "invalid-stack-entry": "Not possible in the current state",
         "session-ended": "Not possible in the current state", "flow-unavailable": "No flow for this session", "invalid-code-segue-kind": "Invalid kind for a segue made in code",
+        "counter-limit-reached": "Counter limit reached",
         "malformed-request": "Bad Request", "too-many-query-arguments": "URI Too Long",
         "unsupported-transfer-coding": "Not Implemented",
         "loading": "Service Unavailable", "insufficient-storage": "Insufficient Storage",
@@ -75,7 +76,7 @@ struct ProblemTypeTests {
             .wrongSegueKind(.identifier(SegueID("s")), expected: "unwind", found: .show), .segueWithoutIdentifier(id: "x", scene: SceneID("a")),
             .notANavigationController(vc), .notATabBarController(vc), .noContainer("navigation controller"),
             .tabIndexOutOfRange(3, count: 2), .notInStack(vc, navigation: vc), .emptyStack, .invalidStackEntry(vc), .sessionEnded,
-            .invalidCodeSegueKind(.embed),
+            .invalidCodeSegueKind(.embed), .counterLimitReached("revision"),
         ]
         for error in errors {
             let problem = error.problem

@@ -140,6 +140,118 @@ def test_event_stream_says_nosniff():
             s.close()
 
 
+# ---- 1b. batch answers and whole documents: produced, or counted while held ----------------------
+
+BATCH_100 = {"operations": [dict(op, op=kind) for _ in range(50) for kind, op in (("segue", PRESENT), ("unwind", CANCEL))]}
+
+
+def send_unread(port, method, path, body, count):
+    """`count` connections that each send one request and read nothing (4 KB receive buffers)."""
+    payload = json.dumps(body).encode() if body is not None else b""
+    raw = (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+           f"Content-Length: {len(payload)}\r\n\r\n").encode() + payload
+    held = []
+    for _ in range(count):
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.settimeout(adv.READ_TIMEOUT)
+        s.connect(("127.0.0.1", port))
+        s.sendall(raw)
+        held.append(s)
+    return held
+
+
+def read_chunked_body(sock, rest):
+    data = rest
+    while not data.endswith(b"\r\n0\r\n\r\n"):
+        chunk = sock.recv(65536)
+        assert chunk, "closed before the last chunk"
+        data += chunk
+    body, data = b"", data
+    while True:
+        size_line, data = data.split(b"\r\n", 1)
+        size = int(size_line, 16)
+        if size == 0:
+            return body
+        body, data = body + data[:size], data[size + 2:]
+
+
+def test_unread_batch_answers_stay_under_max_memory():
+    # 300 batches of 100 operations whose answers (~345 KB each, ~100 MB together) are never read:
+    # held whole, each answer stayed in memory, past --max-memory 64MB; written from the batch's steps
+    # as the client reads, each client holds the steps (counted) and a piece.
+    limit_mib = 64
+    with adv.Daemon("--max-memory", str(limit_mib << 20), "--socket-buffer", "4096", "--max-connections", "1024",
+                    "--max-connections-per-address", "0") as d:
+        session_with_history(d.port, "b", 0)
+        readers = send_unread(d.port, "POST", "/v1/sessions/b/batch", BATCH_100, 300)
+        try:
+            deadline, revision = time.time() + 60, 0
+            while revision < 300 * 100:
+                assert time.time() < deadline, f"only {revision // 100} of 300 batches applied in 60 s"
+                time.sleep(0.5)
+                try:  # waits behind the batches for the session's lock
+                    status, headers, body, _ = adv.request(d.port, "GET", "/v1/sessions/b")
+                except socket.timeout:
+                    continue
+                assert status == 200, body[:200]
+                revision = int(headers["etag"][0].strip('"'))
+            time.sleep(1.0)
+            rss_mib = rss_kib(d.process) / 1024
+            assert rss_mib < limit_mib, f"RSS {rss_mib:.1f} MiB with 300 unread batch answers under --max-memory {limit_mib}MB"
+            assert canary_seconds(d.port) < 1.0
+            # One read to the end: a whole answer, chunked, of 100 results.
+            status, headers, rest = read_head(readers[0])
+            assert status == 200 and headers.get("transfer-encoding") == ["chunked"], (status, headers)
+            answer = json.loads(read_chunked_body(readers[0], rest))
+            assert len(answer["results"]) == 100 and answer["revision"] % 100 == 1, answer.get("revision")
+            assert all(r["performed"] for r in answer["results"]) and answer["results"][-1]["revision"] == answer["revision"]
+        finally:
+            for r in readers:
+                r.close()
+
+
+def test_unread_whole_documents_are_counted_and_refused_past_max_memory():
+    # A storyboard document of ~600 KB is written whole: 200 clients that ask for it and do not read
+    # held ~120 MB that no limit counted. Counted while held, the requests past the budget are
+    # refused (503 memory-budget-exceeded) and what the clients hold stays under --max-memory.
+    limit_mib = 64
+    with adv.Daemon("--max-memory", str(limit_mib << 20), "--socket-buffer", "4096", "--max-connections", "1024",
+                    "--max-connections-per-address", "0") as d:
+        status, _, body, _ = adv.request(d.port, "GET", "/v1/storyboards/demo")
+        assert status == 200, body[:200]
+        storyboard = json.loads(body)["storyboard"]
+        for index, scene in enumerate(storyboard["scenes"].values()):
+            scene["title"] = f"T{index}" + "x" * 40000
+        status, _, body, _ = adv.request(d.port, "POST", "/v1/storyboards", storyboard)
+        assert status == 201, body[:300]
+        path = f"/v1/storyboards/{json.loads(body)['id']}"
+        time.sleep(0.5)
+        before = rss_kib(d.process)
+        readers = send_unread(d.port, "GET", path, None, 200)
+        try:
+            time.sleep(1.5)
+            # What the clients hold is bounded by the budget (the daemon's own memory comes on top).
+            grown_mib = (rss_kib(d.process) - before) / 1024
+            assert grown_mib < limit_mib, f"RSS grew {grown_mib:.1f} MiB for 200 unread 600 KB documents under --max-memory {limit_mib}MB"
+            assert canary_seconds(d.port) < 1.0
+            status, headers, body, _ = adv.request(d.port, "GET", path)
+            document = adv.problem(status, headers, body, 503, "memory-budget-exceeded")
+            assert "responses clients have not read" in document["detail"], document
+            assert headers.get("retry-after") == ["5"], headers
+            # Once the readers go, their bytes are given back and the document is served again.
+            for r in readers:
+                r.close()
+            readers = []
+            deadline = time.time() + 5
+            while adv.request(d.port, "GET", path)[0] != 200:
+                assert time.time() < deadline, "still refused 5 s after the readers closed"
+                time.sleep(0.1)
+        finally:
+            for r in readers:
+                r.close()
+
+
 # ---- 2. slots free themselves ---------------------------------------------------------------------
 
 def test_a_closed_stream_gives_its_slot_back_before_the_next_heartbeat():

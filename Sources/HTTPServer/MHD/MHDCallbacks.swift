@@ -179,7 +179,8 @@ private func mhdQueueStream(
 
 /// Queues `response`: its prepared MHD response when it has one (as it is, or with the request's
 /// own fields as a response sharing its body), else one made for it and destroyed right away
-/// (pitfall 7: MUST_COPY for Swift buffers; MHD keeps it until sent).
+/// (pitfall 7: MUST_COPY for Swift buffers; MHD keeps it until sent). A produced body's pieces and
+/// a whole body over ``HeldBody/countedFrom`` are counted in the held-bytes budget while held.
 func mhdQueue(_ response: Response, on connection: OpaquePointer, core: ServerCore) -> MHD_Result {
     if let prepared = response.prepared {
         core.preparedResponsesSent.add(1, ordering: .relaxed)
@@ -188,7 +189,11 @@ func mhdQueue(_ response: Response, on connection: OpaquePointer, core: ServerCo
         defer { MHD_destroy_response(made) }
         return MHD_queue_response(connection, UInt32(response.status), made)
     }
-    if let producer = response.producer { return mhdQueueProduced(producer, response, on: connection) }
+    let budget = core.configuration.heldBytesBudget
+    if let producer = response.producer { return mhdQueueProduced(producer, response, budget: budget, on: connection) }
+    if let budget, response.body.count > HeldBody.countedFrom, response.status != 304 {
+        return mhdQueueHeld(response, budget: budget, on: connection, core: core)
+    }
     guard let made = mhdResponse(response) else { return .NO }
     defer { MHD_destroy_response(made) }
     return MHD_queue_response(connection, UInt32(response.status), made)

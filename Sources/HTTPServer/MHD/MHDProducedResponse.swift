@@ -4,21 +4,49 @@ import Synchronization
 /// The state of a produced body (``ResponseBodyProducer``) while libmicrohttpd sends it: the piece
 /// being copied out. libmicrohttpd asks one connection's reader from one thread at a time; the lock
 /// is there for `Sendable`, never contended.
+///
+/// The piece is what is queued for the connection beyond libmicrohttpd's own buffer: it is counted
+/// in `budget` (`--max-memory`) from when it is written until it has been copied out, and a piece
+/// the budget has no room for ends the response (the reader is dropped, never buffered).
 final class ProducedBody: Sendable {
     let producer: any ResponseBodyProducer
-    private let pending = Mutex<(bytes: [UInt8], offset: Int, done: Bool)>(([], 0, false))
+    let budget: (any HeldBytesBudget)?
+    private struct Pending {
+        var bytes: [UInt8] = []
+        var offset = 0
+        var done = false
+        /// The bytes of `bytes` the budget counts.
+        var counted = 0
+    }
 
-    init(_ producer: any ResponseBodyProducer) { self.producer = producer }
+    private let pending = Mutex(Pending())
+
+    init(_ producer: any ResponseBodyProducer, budget: (any HeldBytesBudget)?) {
+        self.producer = producer
+        self.budget = budget
+    }
+
+    deinit {
+        let counted = pending.withLock { $0.counted }
+        if counted > 0 { budget?.release(counted) }
+    }
 
     /// Copies up to `capacity` bytes into `address`; 0 once the body is complete, -1 when it
-    /// cannot be.
+    /// cannot be (the producer cannot complete it, or the budget has no room for its next piece).
     func read(into address: UInt, capacity: Int) -> Int {
         guard let buffer = UnsafeMutableRawPointer(bitPattern: address), capacity > 0 else { return -1 }
         return pending.withLock { pending in
             if pending.offset == pending.bytes.count, !pending.done {
-                guard let piece = producer.nextPiece(capacity: capacity) else { return -1 }
-                pending.bytes = piece
+                if pending.counted > 0 { budget?.release(pending.counted) }
+                pending.counted = 0
+                pending.bytes = []
                 pending.offset = 0
+                guard let piece = producer.nextPiece(capacity: capacity) else { return -1 }
+                if let budget, !piece.isEmpty {
+                    guard budget.reserve(piece.count) else { return -1 }
+                    pending.counted = piece.count
+                }
+                pending.bytes = piece
                 if pending.bytes.isEmpty { pending.done = true }
             }
             let count = min(capacity, pending.bytes.count - pending.offset)
@@ -46,9 +74,9 @@ private let mhdProducedFree: MHD_ContentReaderFreeCallback = { cls in
 }
 
 /// An MHD response of unknown length (sent chunked) whose body `producer` writes as the client
-/// reads, with `response`'s fields (the standard ones, its own, its request's).
-func mhdProducedResponse(_ producer: any ResponseBodyProducer, _ response: Response) -> OpaquePointer? {
-    let retained = Unmanaged.passRetained(ProducedBody(producer)).toOpaque()
+/// reads, its pieces counted in `budget`, with `response`'s fields (the standard ones, its own, its request's).
+func mhdProducedResponse(_ producer: any ResponseBodyProducer, _ response: Response, budget: (any HeldBytesBudget)?) -> OpaquePointer? {
+    let retained = Unmanaged.passRetained(ProducedBody(producer, budget: budget)).toOpaque()
     guard let made = MHD_create_response_from_callback(UInt64.max, 4096, mhdProducedReader, retained, mhdProducedFree) else {
         Unmanaged<ProducedBody>.fromOpaque(retained).release()
         return nil
@@ -59,8 +87,10 @@ func mhdProducedResponse(_ producer: any ResponseBodyProducer, _ response: Respo
 }
 
 /// Queues a response whose body `producer` writes as the client reads (MHDCallbacks' access handler).
-func mhdQueueProduced(_ producer: any ResponseBodyProducer, _ response: Response, on connection: OpaquePointer) -> MHD_Result {
-    guard let made = mhdProducedResponse(producer, response) else { return .NO }
+func mhdQueueProduced(
+    _ producer: any ResponseBodyProducer, _ response: Response, budget: (any HeldBytesBudget)?, on connection: OpaquePointer
+) -> MHD_Result {
+    guard let made = mhdProducedResponse(producer, response, budget: budget) else { return .NO }
     defer { MHD_destroy_response(made) }
     return MHD_queue_response(connection, UInt32(response.status), made)
 }

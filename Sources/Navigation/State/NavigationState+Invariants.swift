@@ -12,11 +12,14 @@ extension NavigationState {
     /// and for ``init(restoring:storyboard:)``, which checks it last of all on a snapshot a client sent.
     public func invariantViolations() -> [String] {
         var problems: [String] = []
+        // One lookup per instance for "its parent holds it" (searching each parent's children was
+        // quadratic in a stack's depth: ParentChild).
+        let held = ParentChild.all(in: controllers.lazy.map { ($0.id, $0.children) })
         for controller in controllers {
             var places = 0
             if windowRoot == controller.id { places += 1 }
             if let parent = controller.parent {
-                if self[parent]?.children.contains(controller.id) == true { places += 1 } else { problems.append("\(controller.id) names parent \(parent) that does not hold it") }
+                if held.contains(ParentChild(parent: parent, child: controller.id)) { places += 1 } else { problems.append("\(controller.id) names parent \(parent) that does not hold it") }
             }
             if let presenting = controller.presenting {
                 if self[presenting]?.presented == controller.id { places += 1 } else { problems.append("\(controller.id) names presenter \(presenting) that does not present it") }
@@ -46,8 +49,8 @@ extension NavigationState {
         for controller in controllers where controller.presentationsCalled != called[controller.id, default: 0] {
             problems.append("\(controller.id) counts \(controller.presentationsCalled) presentations called, not \(called[controller.id, default: 0])")
         }
-        let held = controllers.reduce(0) { $0 + JSONValue.approximateSize(ofEntries: $1.properties) }
-        if dataSize != held { problems.append("dataSize \(dataSize), but the instances hold \(held)") }
+        let dataHeld = controllers.reduce(0) { $0 + JSONValue.approximateSize(ofEntries: $1.properties) }
+        if dataSize != dataHeld { problems.append("dataSize \(dataSize), but the instances hold \(dataHeld)") }
         let appeared = Set(controllers.filter { $0.appearance == .appeared }.map(\.id))
         let shown = onScreen
         if appeared != Set(shown) {

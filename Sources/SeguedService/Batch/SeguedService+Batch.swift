@@ -22,26 +22,52 @@ extension SeguedService {
         let commands = Self.batchCommands(&body)
         try body.finish()
         let idempotency = idempotencyKey.map { IdempotencyCache.Key(key: $0, request: request) }
-        return session.performBatch(commands, ifMatch: ifMatch, idempotency: idempotency) { steps in
+        return session.performBatch(commands, ifMatch: ifMatch, idempotency: idempotency) { steps, before in
             for (command, step) in zip(commands, steps) {
                 metrics.recordOperation(Self.operationName(command), performed: step.transcript.performed)
             }
             let revision = steps.last?.summary.revision ?? 0
-            return Self.json(200, capacity: 2048 * steps.count + 64, headers: [("ETag", ETag.value(revision))]) { w in
-                w.object { w in
-                    w.key("results")
-                    w.array { w in
-                        for step in steps { w.transcript(step.transcript, state: step.summary, headers: session.eventHeaders) }
-                    }
-                    w.key("revision"); w.int(revision)
-                }
+            var response = Response(status: 200, headers: [("Content-Type", "application/json"), ("ETag", ETag.value(revision))])
+            // An answer kept for its Idempotency-Key is written whole (the cache stores its bytes,
+            // counted in the session's memory); a long one sent once is written as it is read, when
+            // what that keeps costs less than the answer.
+            if idempotency == nil,
+                let produced = BatchAnswerBody(commands: commands, before: before, steps: steps, headers: session.eventHeaders, memory: memory)
+            {
+                response.producer = produced
+            } else {
+                response.body = Self.batchAnswer(steps, headers: session.eventHeaders, revision: revision)
             }
+            return response
         } failure: { index, problem in
             var problem = problem
             problem.detail = "operations[\(index)]: " + problem.detail + " (nothing in the batch was applied)"
             problem.extensions.append(("operation", .int(index)))
             return problem.response
         }
+    }
+
+    /// The answer to a batch whose operations made `steps`, written whole:
+    /// `{"results": [each operation's response], "revision": N}`, as ``BatchAnswerBody`` writes it
+    /// in pieces.
+    static func batchAnswer(_ steps: [Session.BatchStep], headers: EventHeaders, revision: Int) -> [UInt8] {
+        var w = JSONWriter(capacity: 2048 * steps.count + 64)
+        w.fragment("{\"results\":[")
+        for (index, step) in steps.enumerated() {
+            if index > 0 { w.fragment(",") }
+            w.afterKey()
+            w.transcript(step.transcript, state: step.summary, headers: headers)
+        }
+        batchAnswerTail(&w, revision: revision)
+        return w.bytes
+    }
+
+    /// What follows the results: `],"revision":N}`.
+    static func batchAnswerTail(_ w: inout JSONWriter, revision: Int) {
+        w.fragment("],\"revision\":")
+        w.afterKey()
+        w.int(revision)
+        w.fragment("}")
     }
 
     /// The batch's commands, each read by its endpoint's decoder; problems are recorded in `body`

@@ -15,12 +15,12 @@ extension Session {
     /// sees (or interleaves with) a batch half done. `If-Match` is checked once, before the first;
     /// each command meets the session's limits against the state the previous ones left.
     ///
-    /// The response is written under the lock (`respond` on success, `failure` with the index of the
-    /// operation that failed and its problem), so that an `Idempotency-Key` stores it before a retry
+    /// The response is written under the lock (`respond` on success, with the steps and the state
+    /// the batch started from; `failure` with the index of the operation that failed and its problem), so that an `Idempotency-Key` stores it before a retry
     /// can look for it.
     func performBatch(
         _ commands: [Command], ifMatch: String?, idempotency: IdempotencyCache.Key?,
-        respond: ([BatchStep]) -> Response, failure: (Int, Problem) -> Response
+        respond: ([BatchStep], NavigationState) -> Response, failure: (Int, Problem) -> Response
     ) -> Response {
         var staged: CommitTicket?
         let answered = state.withLock { state in
@@ -53,12 +53,13 @@ extension Session {
 
     private func runBatch(
         _ commands: [Command], ifMatch: String?, on state: inout State,
-        respond: ([BatchStep]) -> Response, failure: (Int, Problem) -> Response
+        respond: ([BatchStep], NavigationState) -> Response, failure: (Int, Problem) -> Response
     ) -> Response {
         if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
             return Problem.revisionConflict(expected: ifMatch, current: state.navigation.revision).response
         }
-        var navigation = state.navigation
+        let before = state.navigation
+        var navigation = before
         var steps: [BatchStep] = []
         // The state after each operation, for the event streams' `operation` messages: kept only
         // when a stream listens (copies share their buffers until the next operation changes them).
@@ -87,6 +88,6 @@ extension Session {
         for (command, (step, after)) in zip(commands, zip(steps, states)) {
             publish(Self.operationName(command), step.transcript, after, command: command)
         }
-        return respond(steps)
+        return respond(steps, before)
     }
 }

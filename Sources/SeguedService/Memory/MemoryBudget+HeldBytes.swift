@@ -1,9 +1,14 @@
 public import HTTPServer
 
-// The bytes the HTTP server holds for stream clients are counted in the same budget as sessions and
-// storyboards (`--max-memory`): a client that does not read takes memory like any other.
+// The bytes the HTTP server holds for clients (streams, the pieces of produced bodies, whole bodies
+// over HeldBody.countedFrom) are counted in the same budget as sessions and storyboards
+// (`--max-memory`): a client that does not read takes memory like any other.
 extension MemoryBudget: HeldBytesBudget {
     func release(_ bytes: Int) { adjust(by: -bytes) }
+
+    func refusal(holding bytes: Int) -> Response {
+        Problem.responseOverBudget(limit: limit, held: accounted, adding: bytes).response
+    }
 }
 
 extension SeguedService {

@@ -26,6 +26,7 @@ extension NavigationError: ProblemConvertible {
         case .invalidStackEntry: .invalidStackEntry
         case .sessionEnded: .sessionEnded
         case .invalidCodeSegueKind: .invalidCodeSegueKind
+        case .counterLimitReached: .counterLimitReached
         }
     }
 }

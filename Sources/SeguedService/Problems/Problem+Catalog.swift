@@ -55,6 +55,12 @@ extension Problem {
         Problem(.memoryBudgetExceeded, detail: "The server holds about \(held) bytes of sessions and storyboards of its memory budget of \(limit) (--max-memory), and this would add about \(adding); end sessions or wait for idle ones to expire.",
             headers: [("Retry-After", "60")])
     }
+    /// A response too large to hold for its client within the memory budget: the whole document
+    /// would be kept until the client reads it, and the budget counts what clients are sent too.
+    static func responseOverBudget(limit: Int, held: Int, adding: Int) -> Problem {
+        Problem(.memoryBudgetExceeded, detail: "The server holds about \(held) bytes of its memory budget of \(limit) (--max-memory) for sessions, storyboards and responses clients have not read yet, and this response would hold about \(adding) more until read; retry later.",
+            headers: [("Retry-After", "5")])
+    }
     static func tooManyStoryboards(limit: Int) -> Problem {
         Problem(.tooManyStoryboards, detail: "The server holds its limit of \(limit) storyboards; delete unused ones (DELETE /v1/storyboards/{id}) first.")
     }

@@ -56,6 +56,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
     case invalidStackEntry = "invalid-stack-entry"
     case sessionEnded = "session-ended"
     case invalidCodeSegueKind = "invalid-code-segue-kind"
+    case counterLimitReached = "counter-limit-reached"
 
     /// The problem's `type` member.
     public var uri: String { "urn:segued:problem:" + rawValue }
@@ -113,6 +114,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .invalidStackEntry: "Not possible in the current state"
         case .sessionEnded: "Not possible in the current state"
         case .invalidCodeSegueKind: "Invalid kind for a segue made in code"
+        case .counterLimitReached: "Counter limit reached"
         }
     }
 
@@ -136,7 +138,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .ambiguousStoryboard, .sessionExists, .flowUnavailable, .storyboardInUse, .tooManyStoryboards, .tooManyInstances, .tooMuchData,
             .pushWithoutNavigationController, .pushingNavigationController, .segueNotPerformable, .notInWindowHierarchy,
             .wrongSegueKind, .notANavigationController, .notATabBarController, .noContainer, .tabIndexOutOfRange,
-            .notInStack, .invalidStackEntry, .sessionEnded:
+            .notInStack, .invalidStackEntry, .sessionEnded, .counterLimitReached:
             409
         }
     }

@@ -67,7 +67,7 @@ private struct FieldReader {
     mutating func counter(_ object: [String: JSONValue], _ key: String, from lowest: Int) -> Int? {
         guard let value = required(reader.int(object, key, at: path), key, in: object) else { return nil }
         guard value >= lowest else {
-            reader.fail(reader.join(path, key), "expected an integer in \(lowest)...999999999999999, found \(value)")
+            reader.fail(reader.join(path, key), "expected an integer in \(lowest)...\(Navigator.counterMaximum), found \(value)")
             return nil
         }
         return value
