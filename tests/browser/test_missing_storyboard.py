@@ -135,3 +135,29 @@ def test_after_the_drop_the_app_is_at_the_screen_the_person_was_on(browser, segu
     flow = segued.request_text(f"/v1/sessions/{added}/flow")
     assert "\n> segue toAVPlayerController source=vc1 trigger=programmatic\n  performed: true\n  visible: Specials:XiG-bv-YXF\n" in flow, flow
     shots.take(driver, "Specials added: the AVPlayerViewController presented as before")
+
+
+def test_a_walk_that_cannot_be_replayed_starts_the_app_at_its_launch_and_says_why(browser, segued, shots):
+    if not REFERENCES.exists() or not SPECIALS.exists():
+        pytest.skip(f"the shared corpus is absent: no {REFERENCES}")
+    driver = browser()
+    driver.get(segued.base + "/ui/")
+    driver.find_element("css selector", "#file-input").send_keys(str(REFERENCES))
+    launched = ui.wait_until(lambda: ui.session_id_from_url(driver), "a session of the uploaded storyboard")
+    segued.post(f"/v1/sessions/{launched}/segues", {"identifier": "toAVPlayerController"})
+    # A session restored from a snapshot holds the screen but not how it was reached.
+    snapshot = segued.get(f"/v1/sessions/{launched}/snapshot")
+    restored = segued.post("/v1/sessions", {"snapshot": snapshot})["id"]
+    driver.get(f"{segued.base}/ui/sessions/{restored}")
+    panel = ui.wait_until(lambda: missing_panel(driver), "the restored screen saying what is missing")
+    driver.execute_script(DROP, panel, SPECIALS.name, SPECIALS.read_text())
+    added = ui.wait_until(lambda: (lambda now: now if now not in (None, restored) else None)(ui.session_id_from_url(driver)),
+                          "a new session with Specials added")
+    said = ui.problem(driver, "urn:segued:problem:flow-unavailable")
+    assert "Specials.storyboard was added; the app starts at its launch, since this session's walk could not be replayed" in said, said
+    assert f'Session "{restored}" has no flow: it was restored from a snapshot' in said, said
+    stack = segued.stack(added)
+    assert layers(stack) == ["vc1 Main:IfC-nk-yIu viewController"], layers(stack)
+    ui.wait_until(lambda: "FirstViewController" in ui.visible_text(driver), "the launch drawn")
+    assert missing_panel(driver) is None
+    shots.take(driver, "the walk not replayed: the launch, and the banner saying why")
