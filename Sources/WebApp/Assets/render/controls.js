@@ -86,14 +86,15 @@ function cell(control, vc, context) {
   const side = control.accessory
     ? accessory({...control.accessory, text: label, buttonTitle: control.accessory.text}, vc, context) : null;
   if (!control.trigger) return h(`div.cell.${control.type}`, {}, content, side);
-  const disclosure = PUSHING.has(control.trigger.kind);
+  const chevron = PUSHING.has(control.trigger.kind) ? icon(CHEVRON, 'icon disclosure') : null;
   const tapped = h(`button.cell.${control.type}`, {
     type: 'button',
     title: describeTrigger(control.trigger),
     onclick: () => context.act.trigger(control.trigger, vc),
-  }, content, disclosure ? icon(CHEVRON, 'icon disclosure') : null);
-  // A control cannot sit inside a button: a tapped cell with one is the two side by side.
-  return side ? h(`div.cell.with-accessory.${control.type}`, {}, tapped, side) : tapped;
+  }, content, side ? null : chevron);
+  // A control cannot sit inside a button: a tapped cell with one is the two side by side, its
+  // disclosure indicator last, at the row's end as iOS draws it.
+  return side ? h(`div.cell.with-accessory.${control.type}`, {}, tapped, side, chevron) : tapped;
 }
 
 function single(control, vc, context) {
