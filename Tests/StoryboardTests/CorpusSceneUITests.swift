@@ -14,7 +14,7 @@ struct CorpusSceneUITests {
 
     /// The elements a person taps that the UI lists (bar items, controls, cells).
     static let tappable: Set<String> = [
-        "barButtonItem", "button", "tableViewCell", "collectionViewCell", "textField", "switch", "segmentedControl",
+        "barButtonItem", "button", "tableViewCell", "collectionViewCell", "textField", "switch", "segmentedControl", "stepper", "slider",
     ]
 
     struct Expected: Equatable, CustomStringConvertible {
@@ -56,7 +56,9 @@ struct CorpusSceneUITests {
     static func kept(_ ui: SceneUI?) -> Expected {
         let tab = ui?.tabBarItem.map { [$0.title, $0.systemItem, $0.badge] }
         let bars = (ui?.navigationItem?.leftItems ?? []) + (ui?.navigationItem?.rightItems ?? []) + (ui?.toolbarItems ?? [])
-        let triggering = bars.filter { $0.trigger != nil }.count + (ui?.controls ?? []).filter { $0.trigger != nil }.count
+        // A cell's one control is its accessory, in the cell's row: its trigger counts too.
+        let controls = (ui?.controls ?? []).flatMap { [$0] + ($0.accessory.map { [$0] } ?? []) }
+        let triggering = bars.filter { $0.trigger != nil }.count + controls.filter { $0.trigger != nil }.count
         return Expected(navigationTitle: ui?.navigationItem?.title, tab: tab, triggering: triggering)
     }
 

@@ -119,11 +119,10 @@ struct IBSceneUIReaderTests {
         #expect(list.tabBarItem == TabBarItemUI(title: "Home", systemItem: "favorites", badge: "7"))
         #expect(list.toolbarItems == [BarItemUI(systemItem: "flexibleSpace"), BarItemUI(title: "Share")])
         // The cell's selection segue, not its accessory one, is what tapping it performs; its
-        // labels are its text, not controls of their own.
+        // labels are its text, not controls of their own; its one switch is in its row.
         #expect(list.controls == [
             ControlUI(kind: .tableViewCell, text: "Profile", trigger: UITrigger(kind: .show, identifier: SegueID("showProfile"), id: "sel")),
-            ControlUI(kind: .tableViewCell, text: "Dark mode"),
-            ControlUI(kind: .switch, isOn: true),
+            ControlUI(kind: .tableViewCell, text: "Dark mode", accessory: ControlUI(kind: .switch, isOn: true)),
         ])
         // The navigation bar's title wins over the controller's title attribute.
         #expect(imported.storyboard.scenes[SceneID("list")]?.displayTitle == "Items")

@@ -110,8 +110,17 @@ struct SceneUIJSONTests {
     }
 
     @Test func unknownTypesAndMembers_areRefusedWithTheirPaths() {
-        #expect(issues(ui: #"{"controls": [{"type": "slider"}]}"#)
-            == [#"scenes.a.ui.controls[0].type: unknown value "slider" (expected one of: button, tableViewCell, collectionViewCell, label, textField, switch, segmentedControl)"#])
+        #expect(issues(ui: #"{"controls": [{"type": "dial"}]}"#)
+            == [#"scenes.a.ui.controls[0].type: unknown value "dial" (expected one of: button, tableViewCell, collectionViewCell, label, textField, switch, segmentedControl, stepper, slider)"#])
+        // A cell's accessory is one control that is not a cell and has none of its own; other
+        // controls have none.
+        #expect(issues(ui: #"{"controls": [{"type": "button", "accessory": {"type": "switch"}}]}"#)
+            == ["scenes.a.ui.controls[0].accessory: not a member of a button"])
+        #expect(issues(ui: #"{"controls": [{"type": "tableViewCell", "accessory": {"type": "tableViewCell"}}]}"#)
+            == [#"scenes.a.ui.controls[0].accessory.type: a cell's accessory is a button, textField, switch, segmentedControl, stepper or slider"#])
+        #expect(issues(ui: #"{"controls": [{"type": "tableViewCell", "accessory": {"type": "switch", "accessory": {"type": "switch"}, "segments": ["a"]}}]}"#)
+            == ["scenes.a.ui.controls[0].accessory.segments: not a member of a switch", "scenes.a.ui.controls[0].accessory.accessory: not a member of a switch"])
+        #expect(issues(ui: #"{"controls": [{"type": "tableViewCell", "accessory": {"type": "slider"}}]}"#) == [])
         #expect(issues(ui: #"{"controls": [{"text": "x"}]}"#) == ["scenes.a.ui.controls[0].type: missing"])
         #expect(issues(ui: #"{"controls": [{"type": "button", "on": true, "placeholder": "p"}]}"#)
             == ["scenes.a.ui.controls[0].placeholder: not a member of a button", "scenes.a.ui.controls[0].on: not a member of a button"])

@@ -3,7 +3,8 @@ import Storyboard
 extension JSONWriter {
     /// A scene's `ui` (CONTRACTS.md §1): members of the navigation and tab bar items and of each
     /// bar item and trigger are spelled out, null when absent; a control's type-specific members
-    /// (`placeholder`, `reuseIdentifier`, `segments`, `on`) only for its type.
+    /// (`placeholder`, `reuseIdentifier`, `segments`, `on`) only for its type; a cell's `accessory`
+    /// only when it has one.
     mutating func sceneUI(_ ui: SceneUI) {
         object { w in
             if let item = ui.navigationItem {
@@ -50,10 +51,14 @@ extension JSONWriter {
             w.key("text"); w.string(control.text)
             switch control.kind {
             case .textField: w.key("placeholder"); w.string(control.placeholder)
-            case .tableViewCell, .collectionViewCell: w.key("reuseIdentifier"); w.string(control.reuseIdentifier)
+            case .tableViewCell, .collectionViewCell:
+                w.key("reuseIdentifier"); w.string(control.reuseIdentifier)
+                // Only when the cell has one: a cell without keeps the document (and the content
+                // id) it had before cells had accessories.
+                if let accessory = control.accessory { w.key("accessory"); w.control(accessory) }
             case .segmentedControl: w.key("segments"); w.array { w in for segment in control.segments { w.string(segment) } }
             case .switch: w.key("on"); w.bool(control.isOn)
-            case .button, .label: break
+            case .button, .label, .stepper, .slider: break
             }
             w.key("trigger"); w.trigger(control.trigger)
         }

@@ -8,8 +8,9 @@ extension SeguedService {
     /// `POST /v1/sessions` (server-chosen id) and `PUT /v1/sessions/{id}` (client-chosen id):
     /// `{storyboard, profile?, traits?, initialScene?}`. 201 with the session and the launch events;
     /// a PUT of an existing id with the same configuration answers 200 with the session as it is.
-    /// `{from}` forks a live session and `{snapshot}` restores a snapshot instead
-    /// (``forkSession(_:id:)``, ``restoreSession(_:id:)``).
+    /// `{from}` forks a live session, `{snapshot}` restores a snapshot and `{storyboard, replay}`
+    /// replays a live session's walk on another upload instead (``forkSession(_:id:)``,
+    /// ``restoreSession(_:id:)``, ``replaySession(_:id:isPut:)``).
     func createSession(_ request: Request, id requestedID: String?) throws(Problem) -> Response {
         let id: SessionID
         if let requestedID {
@@ -23,7 +24,8 @@ extension SeguedService {
         var body = try RequestBody(request)
         if !body.isMissing("from") { return try forkSession(&body, id: id, isPut: requestedID != nil) }
         if !body.isMissing("snapshot") { return try restoreSession(&body, id: id, isPut: requestedID != nil) }
-        body.only(["storyboard", "profile", "traits", "initialScene", "from", "snapshot"])
+        if !body.isMissing("replay") { return try replaySession(&body, id: id, isPut: requestedID != nil) }
+        body.only(["storyboard", "profile", "traits", "initialScene", "from", "snapshot", "replay"])
         let reference = body.required("storyboard")
         let profile = body.enumeration(Profile.self, "profile") ?? configuration.defaultProfile
         let traits = readTraits(&body)
@@ -69,7 +71,8 @@ extension SeguedService {
         }
     }
 
-    private static func launch(_ storyboard: Storyboard, _ configuration: Session.Configuration) throws(Problem) -> (NavigationState, Transcript) {
+    /// Internal: a replay (Replays/) launches the same way before it performs the walk.
+    static func launch(_ storyboard: Storyboard, _ configuration: Session.Configuration) throws(Problem) -> (NavigationState, Transcript) {
         do {
             return try Navigator.launch(storyboard, profile: configuration.profile, traits: configuration.traits, initialScene: configuration.initialScene)
         } catch {

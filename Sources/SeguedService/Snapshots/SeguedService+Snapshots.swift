@@ -75,10 +75,10 @@ extension SeguedService {
         return acknowledging(session.read { state in sessionResponse(session, state: state, status: 201, launch: nil) }, after: staged)
     }
 
-    /// Inserts a fork or a restored session. Unlike a launch, an existing id is always a conflict:
+    /// Inserts a fork, a restored session or a replay (Replays/). Unlike a launch, an existing id is always a conflict:
     /// the session under it has moved on from what the request copies. Refused (503) when the copy's
     /// share, `adding`, would take the service past its memory budget, as a launch is.
-    private func insertCopy(id: SessionID, storyboard: StoredStoryboard, adding: Int, make: () -> Session) throws(Problem) -> Session {
+    func insertCopy(id: SessionID, storyboard: StoredStoryboard, adding: Int, make: () -> Session) throws(Problem) -> Session {
         let result = try sessions.insert(id: id, configuration: nil) { () throws(Problem) -> Session in
             guard storyboards.contains(id: storyboard.id) else { throw .unknownStoryboard(storyboard.id) }
             guard !memory.wouldPass(adding: adding) else {

@@ -89,7 +89,8 @@ struct IBSceneUIReader {
         }
     }
 
-    /// Depth-first in document order; a cell's labels are its text, its other controls follow it.
+    /// Depth-first in document order; a cell's labels are its text, its one control its accessory
+    /// (several follow it).
     private mutating func collectControls(in element: XMLElementNode, insideCell: Bool, into controls: inout [ControlUI]) {
         for child in element.children {
             var control: ControlUI
@@ -102,6 +103,10 @@ struct IBSceneUIReader {
                 control = ControlUI(kind: .textField, text: text(child.value("text")), placeholder: text(child.value("placeholder")))
             case "switch":
                 control = ControlUI(kind: .switch, isOn: child["on"] == "YES")
+            case "stepper":
+                control = ControlUI(kind: .stepper)
+            case "slider":
+                control = ControlUI(kind: .slider)
             case "segmentedControl":
                 let elements = child.child(named: "segments")?.children(named: "segment") ?? []
                 if elements.count > SceneUI.maxBarItems { droppedBarItems += elements.count - SceneUI.maxBarItems }
@@ -127,13 +132,21 @@ struct IBSceneUIReader {
                 continue
             }
             control.trigger = trigger(of: child)
-            if controls.count < SceneUI.maxControls {
-                controls.append(control)
-            } else {
-                droppedControls += 1
+            // A cell's content: its labels are its text; one control beside them is the cell's
+            // accessory, the two one row; several stay rows of their own after the cell.
+            var inside: [ControlUI] = []
+            if control.kind.isCell {
+                collectControls(in: child, insideCell: true, into: &inside)
+                if inside.count == 1, ControlUI.Kind.accessories.contains(inside[0].kind) {
+                    control.accessory = inside.removeFirst()
+                }
             }
-            if control.kind == .tableViewCell || control.kind == .collectionViewCell {
-                collectControls(in: child, insideCell: true, into: &controls)
+            for kept in [control] + inside {
+                if controls.count < SceneUI.maxControls {
+                    controls.append(kept)
+                } else {
+                    droppedControls += 1
+                }
             }
         }
     }

@@ -5,7 +5,7 @@ enum SceneUIJSONReader {
     private static let navigationItemKeys: Set<String> = ["title", "prompt", "backButtonTitle", "leftItems", "rightItems"]
     private static let tabBarItemKeys: Set<String> = ["title", "systemItem", "badge"]
     private static let barItemKeys: Set<String> = ["title", "systemItem", "trigger"]
-    private static let controlKeys: Set<String> = ["type", "text", "placeholder", "reuseIdentifier", "segments", "on", "trigger"]
+    private static let controlKeys: Set<String> = ["type", "text", "placeholder", "reuseIdentifier", "segments", "on", "trigger", "accessory"]
     private static let triggerKeys: Set<String> = ["kind", "identifier", "id", "action"]
 
     /// The `ui` at `path`, checked against `segues` (the scene's), or `nil` for absent and null.
@@ -90,17 +90,24 @@ enum SceneUIJSONReader {
         return items
     }
 
-    private static func control(_ value: JSONValue, at path: String, _ context: Context, reader: inout JSONFieldReader) -> ControlUI? {
+    /// A control; `inCell` for a cell's `accessory`, which is one of ``ControlUI/Kind/accessories``.
+    private static func control(
+        _ value: JSONValue, at path: String, _ context: Context, inCell: Bool = false, reader: inout JSONFieldReader
+    ) -> ControlUI? {
         guard let object = reader.object(value, at: path) else { return nil }
         reader.rejectUnknownKeys(object, known: controlKeys, at: path)
         guard let kind = reader.enumeration(ControlUI.Kind.self, object, "type", at: path) else {
             if (object["type"] ?? .null) == .null { reader.fail("\(path).type", "missing") }  // null is missing too
             return nil
         }
+        if inCell, !ControlUI.Kind.accessories.contains(kind) {
+            reader.fail("\(path).type", "a cell's accessory is a button, textField, switch, segmentedControl, stepper or slider")
+            return nil
+        }
         // A member that only another type has is refused, so that the graph written back is the same.
         let belongs: [(key: String, to: Set<ControlUI.Kind>)] = [
             ("placeholder", [.textField]), ("reuseIdentifier", [.tableViewCell, .collectionViewCell]),
-            ("segments", [.segmentedControl]), ("on", [.switch]),
+            ("segments", [.segmentedControl]), ("on", [.switch]), ("accessory", inCell ? [] : [.tableViewCell, .collectionViewCell]),
         ]
         for (key, kinds) in belongs where nonNull(object[key]) != nil && !kinds.contains(kind) {
             reader.fail("\(path).\(key)", "not a member of a \(kind.rawValue)")
@@ -128,6 +135,9 @@ enum SceneUIJSONReader {
             }
         }
         control.trigger = trigger(object["trigger"], at: "\(path).trigger", context, reader: &reader)
+        if kind.isCell, let accessory = nonNull(object["accessory"]) {
+            control.accessory = self.control(accessory, at: "\(path).accessory", context, inCell: true, reader: &reader)
+        }
         return control
     }
 

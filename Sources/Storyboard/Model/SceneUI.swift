@@ -81,7 +81,11 @@ public struct BarItemUI: Sendable, Equatable {
 /// One control of the scene's view.
 public struct ControlUI: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
-        case button, tableViewCell, collectionViewCell, label, textField, `switch`, segmentedControl
+        case button, tableViewCell, collectionViewCell, label, textField, `switch`, segmentedControl, stepper, slider
+
+        /// What a cell's one row can hold beside its label (``ControlUI/accessory``).
+        public static let accessories: Set<Kind> = [.button, .textField, .switch, .segmentedControl, .stepper, .slider]
+        public var isCell: Bool { self == .tableViewCell || self == .collectionViewCell }
     }
 
     public var kind: Kind
@@ -96,10 +100,19 @@ public struct ControlUI: Sendable, Equatable {
     /// Whether a switch is on.
     public var isOn: Bool
     public var trigger: UITrigger?
+    /// A cell's one control beside its label (a switch, segmented control, stepper, slider, button
+    /// or text field): the cell and its control are one row, "Notifications" with its switch, as
+    /// iOS lays it out. Cells only, and never a cell itself.
+    public var accessory: ControlUI? {
+        get { accessoryStorage.first }
+        set { accessoryStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// An array holds the one accessory: a struct cannot hold an optional of itself.
+    private var accessoryStorage: [ControlUI] = []
 
     public init(
         kind: Kind, text: String? = nil, placeholder: String? = nil, reuseIdentifier: String? = nil,
-        segments: [String] = [], isOn: Bool = false, trigger: UITrigger? = nil
+        segments: [String] = [], isOn: Bool = false, trigger: UITrigger? = nil, accessory: ControlUI? = nil
     ) {
         self.kind = kind
         self.text = text
@@ -108,6 +121,7 @@ public struct ControlUI: Sendable, Equatable {
         self.segments = segments
         self.isOn = isOn
         self.trigger = trigger
+        self.accessory = accessory
     }
 }
 

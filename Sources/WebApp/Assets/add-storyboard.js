@@ -1,8 +1,8 @@
 // Adding a storyboard the app references but the upload lacked. The daemon keeps an upload's graph,
 // not its files, so this page keeps the files it uploaded (localStorage, by the storyboard id the
 // daemon answered): the app's files plus the dropped one are uploaded again as one bundle, keyed
-// by the storyboard names the references use, and a new session of it starts with the same device
-// and profile. An app uploaded elsewhere (curl, another browser) has no files here: the person is
+// by the storyboard names the references use, and a new session of it continues where the person
+// was (the daemon replays the old session's walk on it: session-view.js). An app uploaded elsewhere (curl, another browser) has no files here: the person is
 // told to upload all of them together from the start page.
 
 const KEY = 'segued.sources.';

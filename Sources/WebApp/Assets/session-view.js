@@ -162,16 +162,29 @@ export class SessionView {
   }
 
   /** A storyboard the app references, dropped on its panel: the app uploaded again with it, and a
-   * new session of that upload opened with this one's device and profile (add-storyboard.js). */
+   * new session of that upload opened where this one is: the daemon replays this session's walk on
+   * it (POST /v1/sessions {storyboard, replay}), so the person is back at the screen they were on,
+   * the reference now the scene it names. When the walk cannot be replayed (a restored session's is
+   * not known; the new storyboard refuses a step), the new session starts at the launch with this
+   * one's device and profile, and the banner says why (add-storyboard.js). */
   async addStoryboard(reference, files) {
     const what = `adding ${reference.storyboard}.storyboard`;
     try {
       const bundle = await bundleWith(this.session.storyboard, this.storyboard?.name ?? this.session.storyboard, reference, files[0]);
       const answer = await api.upload(bundle);
       rememberSources(answer.id, bundle);
-      const session = await api.createSession({storyboard: answer.id, profile: this.session.profile,
-        traits: {idiom: this.session.traits?.idiom ?? 'phone', horizontalSizeClass: this.session.traits?.horizontalSizeClass ?? 'compact'}});
+      let session;
+      let notReplayed = null;
+      try {
+        session = await api.createSession({storyboard: answer.id, replay: this.id});
+      } catch (error) {
+        if (!(error instanceof ApiProblem)) throw error;
+        notReplayed = error.problem;
+        session = await api.createSession({storyboard: answer.id, profile: this.session.profile,
+          traits: {idiom: this.session.traits?.idiom ?? 'phone', horizontalSizeClass: this.session.traits?.horizontalSizeClass ?? 'compact'}});
+      }
       this.elements.openSession?.(session.id);
+      if (notReplayed) showProblem(notReplayed, `${reference.storyboard}.storyboard was added; the app starts at its launch, since this session's walk could not be replayed`);
     } catch (error) {
       if (error instanceof ApiProblem) showProblem(error.problem, what);
       else showProblem({title: 'The storyboard was not added', detail: error.message, type: 'about:blank'}, what);

@@ -7,10 +7,11 @@ import {describeTrigger} from './baritems.js';
 const CHEVRON = ['M9 5l7 7-7 7'];
 const PUSHING = new Set(['show', 'push', 'showDetail', 'replace']);
 
-/** The controls of the instance `vc`, consecutive cells grouped as a table or a grid. A switch or
- * segmented control without a label of its own right after a table cell that is not tapped is that
- * cell's control (the storyboard lists a cell's controls after it, its label being its text): one
- * row, "Notifications" with its switch, as iOS lays it out. */
+/** The controls of the instance `vc`, consecutive cells grouped as a table or a grid. A cell's
+ * `accessory` (its one control beside its label, as the daemon reads the storyboard) is drawn in
+ * its row. A switch or segmented control without a label of its own right after a table cell that
+ * is not tapped is that cell's control too (a segued JSON storyboard may list it so): one row,
+ * "Notifications" with its switch, as iOS lays it out. */
 export function controls(list, vc, context) {
   const out = [];
   let group = null;
@@ -39,14 +40,29 @@ export function controls(list, vc, context) {
   return out;
 }
 
-/** A cell's switch or segmented control, named by the cell's label. */
+/** A cell's control, named by the cell's label (`control.text` here); a button keeps its title. */
 function accessory(control, vc, context) {
-  if (control.type === 'switch') {
-    return h('input.cell-switch', {type: 'checkbox', role: 'switch', checked: control.on ? true : null, 'aria-label': control.text});
+  switch (control.type) {
+    case 'switch':
+      return h('input.cell-switch', {type: 'checkbox', role: 'switch', checked: control.on ? true : null, 'aria-label': control.text});
+    case 'segmentedControl': {
+      const group = segmented(control, vc, context);
+      group.classList.add('cell-segmented');
+      return group;
+    }
+    case 'textField':
+      return h('input.cell-field', {type: 'text', placeholder: control.placeholder ?? '', 'aria-label': control.text});
+    case 'stepper':
+      return h('span.cell-stepper', {role: 'group', 'aria-label': control.text},
+        h('button', {type: 'button', 'aria-label': 'Decrement'}, '−'), h('button', {type: 'button', 'aria-label': 'Increment'}, '+'));
+    case 'slider':
+      return h('input.cell-slider', {type: 'range', 'aria-label': control.text});
+    default:
+      return h('button.ios-button.cell-button', {
+        type: 'button', title: describeTrigger(control.trigger), disabled: !control.trigger,
+        onclick: () => context.act.trigger(control.trigger, vc),
+      }, control.buttonTitle || 'Button');
   }
-  const group = segmented(control, vc, context);
-  group.classList.add('cell-segmented');
-  return group;
 }
 
 /** The name a control is shown (and read out) with. Interface Builder leaves many cells' labels
@@ -67,13 +83,18 @@ function cell(control, vc, context) {
   const label = controlLabel(control);
   const prototype = !control.text && Boolean(control.reuseIdentifier);
   const content = [h(`span.cell-text${prototype ? '.prototype' : ''}`, {}, label)];
-  if (!control.trigger) return h(`div.cell.${control.type}`, {}, content);
-  const disclosure = PUSHING.has(control.trigger.kind);
-  return h(`button.cell.${control.type}`, {
+  const side = control.accessory
+    ? accessory({...control.accessory, text: label, buttonTitle: control.accessory.text}, vc, context) : null;
+  if (!control.trigger) return h(`div.cell.${control.type}`, {}, content, side);
+  const chevron = PUSHING.has(control.trigger.kind) ? icon(CHEVRON, 'icon disclosure') : null;
+  const tapped = h(`button.cell.${control.type}`, {
     type: 'button',
     title: describeTrigger(control.trigger),
     onclick: () => context.act.trigger(control.trigger, vc),
-  }, content, disclosure ? icon(CHEVRON, 'icon disclosure') : null);
+  }, content, side ? null : chevron);
+  // A control cannot sit inside a button: a tapped cell with one is the two side by side, its
+  // disclosure indicator last, at the row's end as iOS draws it.
+  return side ? h(`div.cell.with-accessory.${control.type}`, {}, tapped, side, chevron) : tapped;
 }
 
 function single(control, vc, context) {
