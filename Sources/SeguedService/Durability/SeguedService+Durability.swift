@@ -126,7 +126,8 @@ extension SeguedService {
     /// Restores one stored session; the reason when it cannot be.
     private func restoreSession(_ record: SessionRecord, _ persistence: Persistence) -> String? {
         guard let id = SessionID(validating: record.id) else { return "not a session id" }
-        guard let value = try? JSONValue.parse(record.snapshot) else { return "the snapshot is not JSON" }
+        // Bytes segued wrote itself: parsed without Foundation (JSONByteParser says what that saves).
+        guard let value = try? JSONByteParser.parse(record.snapshot) else { return "the snapshot is not JSON" }
         var reader = JSONFieldReader()
         guard let document = SnapshotDocument.read(value, at: "snapshot", reader: &reader) else { return "the snapshot does not read" }
         guard let stored = try? storyboards.find(document.storyboardID), stored.id == document.storyboardID else {
