@@ -56,10 +56,12 @@ public final class DurableStore: Sendable {
     /// The schema version of the store as opened (after any migration).
     public static var schemaVersion: Int { StoreSchema.version }
 
-    /// Reads every stored storyboard, then every session, in id order. Call once, before writing.
+    /// Reads every stored storyboard, then every session, in id order, then their idempotency keys
+    /// and their operations. Call once, before writing.
     /// - Throws: ``StoreError/damaged(path:detail:)`` when a page read is damaged.
     public func load(
-        storyboards: (StoryboardRecord) -> Void, sessions: (SessionRecord) -> Void, keys: (IdempotencyRecord) -> Void = { _ in }
+        storyboards: (StoryboardRecord) -> Void, sessions: (SessionRecord) -> Void, keys: (IdempotencyRecord) -> Void = { _ in },
+        operations: (StoredOperation) -> Void = { _ in }
     ) throws(StoreError) {
         try writer.withConnection { connection throws(StoreError) in
             do throws(SQLiteError) {
@@ -82,6 +84,14 @@ public final class DurableStore: Sendable {
                     keys(IdempotencyRecord(
                         session: answers.text(0) ?? "", incarnation: answers.int(1), key: answers.text(2) ?? "", position: answers.int(3),
                         fingerprint: answers.int(4), status: answers.int(5), headers: answers.blob(6), body: answers.blob(7)))
+                }
+                // Each session's in the order they were made: its log is rebuilt by appending them.
+                let stored = try connection.prepare(
+                    "SELECT session, incarnation, first_sequence, last_sequence, body FROM operations ORDER BY session, first_sequence")
+                while try stored.step() {
+                    operations(StoredOperation(
+                        session: stored.text(0) ?? "", incarnation: stored.int(1), firstSequence: stored.int(2),
+                        lastSequence: stored.int(3), body: stored.blob(4)))
                 }
             } catch {
                 throw StoreError.classify(error, path: path)

@@ -4,7 +4,19 @@
 enum StoreSchema {
     /// Version 1: storyboards and sessions (latest snapshot per session).
     /// Version 2: the sessions' idempotency keys and their answers.
-    static let version = 2
+    /// Version 3: the sessions' operations (their events, and the commands after the snapshot).
+    static let version = 3
+
+    static let operations = """
+        CREATE TABLE IF NOT EXISTS operations (
+            session TEXT NOT NULL,
+            incarnation INTEGER NOT NULL,
+            first_sequence INTEGER NOT NULL,
+            last_sequence INTEGER NOT NULL,
+            body BLOB NOT NULL,
+            PRIMARY KEY (session, first_sequence)
+        ) WITHOUT ROWID;
+        """
 
     static let idempotency = """
         CREATE TABLE IF NOT EXISTS idempotency (
@@ -45,6 +57,7 @@ enum StoreSchema {
             // Each step brings the version before it to the next; version 0 is a new file.
             if found < 1 { try connection.execute(create) }
             if found < 2 { try connection.execute(idempotency) }
+            if found < 3 { try connection.execute(operations) }
             try connection.execute("PRAGMA user_version = \(version)")
             try connection.execute("COMMIT")
         } catch {

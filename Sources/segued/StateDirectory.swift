@@ -39,6 +39,6 @@ enum StateDirectory {
             throw ExitCode(1)
         }
         for skipped in recovery.skipped { logger.warning("not restored from \(store.path): \(skipped)") }
-        logger.info("restored \(recovery.storyboards) storyboards, \(recovery.sessions) sessions and \(recovery.keys) idempotency keys from \(store.path) in \(ContinuousClock.now - start)")
+        logger.info("restored \(recovery.storyboards) storyboards, \(recovery.sessions) sessions (\(recovery.operations) operations in their logs, \(recovery.replayed) replayed after their snapshots) and \(recovery.keys) idempotency keys from \(store.path) in \(ContinuousClock.now - start)")
     }
 }

@@ -152,7 +152,50 @@ struct DurableStoreTests {
         var keys: [IdempotencyRecord] = []
         try store.load(storyboards: { _ in }, sessions: { _ in }, keys: { keys.append($0) })
         #expect(keys == [key])
-        #expect(try SQLiteConnection(path: store.path).integer("PRAGMA user_version") == 2)
+        #expect(try SQLiteConnection(path: store.path).integer("PRAGMA user_version") == 3)
+    }
+
+    /// A store written by schema 2 (before operations were kept) opens, migrated to 3, with what it
+    /// held, and then keeps operations: loaded back by session in order, pruned, and deleted with
+    /// their session.
+    @Test func aSchema2Store_isMigrated_andKeepsOperations() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        do {
+            let old = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
+            try old.execute("PRAGMA journal_mode = WAL")
+            try old.execute(StoreSchema.create)
+            try old.execute(StoreSchema.idempotency)
+            try old.execute("""
+                INSERT INTO storyboards VALUES ('sb-1', X'7B7D', X'5B5D');
+                INSERT INTO sessions VALUES ('a', 7, 'sb-1', 3, 9, X'61');
+                INSERT INTO idempotency VALUES ('a', 7, 'k', 1, -5, 200, X'', X'0102');
+                PRAGMA user_version = 2;
+                """)
+        }
+        let store = try directory.open()
+        defer { store.close() }
+        var keys: [IdempotencyRecord] = []
+        var sessions: [SessionRecord] = []
+        var operations: [StoredOperation] = []
+        try store.load(storyboards: { _ in }, sessions: { sessions.append($0) }, keys: { keys.append($0) }, operations: { operations.append($0) })
+        #expect(sessions == [SessionRecord(id: "a", incarnation: 7, storyboardID: "sb-1", revision: 3, eventSequence: 9, snapshot: [0x61])])
+        #expect(keys.map(\.key) == ["k"] && operations == [])
+        #expect(try SQLiteConnection(path: store.path).integer("PRAGMA user_version") == 3)
+
+        func row(_ session: String, _ first: Int, _ last: Int, incarnation: Int = 7) -> StoredOperation {
+            StoredOperation(session: session, incarnation: incarnation, firstSequence: first, lastSequence: last, body: [UInt8(first)])
+        }
+        #expect(store.write([.operation(row("a", 9, 12)), .operation(row("b", 1, 4, incarnation: 8)), .operation(row("a", 13, 20))]) == nil)
+        #expect(store.write([.operation(row("a", 21, 22)), .pruneOperations(session: "a", incarnation: 7, before: 13)]) == nil)
+        operations = []
+        try store.load(storyboards: { _ in }, sessions: { _ in }, operations: { operations.append($0) })
+        #expect(operations == [row("a", 13, 20), row("a", 21, 22), row("b", 1, 4, incarnation: 8)])
+        #expect(store.write([.deleteSession(id: "a", incarnation: 7)]) == nil)
+        operations = []
+        try store.load(storyboards: { _ in }, sessions: { _ in }, operations: { operations.append($0) })
+        #expect(operations == [row("b", 1, 4, incarnation: 8)])
     }
 
     /// A session keeps its latest keys only, and its keys go with it.

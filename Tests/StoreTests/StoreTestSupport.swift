@@ -33,10 +33,18 @@ extension Request {
     static func make(_ method: String, _ path: String, json: String? = nil, headers: [String: String] = [:]) -> Request {
         var headers = headers
         if json != nil { headers["content-type"] = "application/json" }
-        return Request(method: method, path: path, query: [], headers: headers, body: Array((json ?? "").utf8))
+        // `path?name=value&…`: the query apart, as libmicrohttpd hands it over.
+        let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
+        var query: [(name: String, value: String)] = []
+        for pair in parts.count < 2 ? [] : parts[1].split(separator: "&") {
+            let field = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            query.append((name: field[0], value: field.count > 1 ? field[1] : ""))
+        }
+        return Request(method: method, path: parts[0], query: query, headers: headers, body: Array((json ?? "").utf8))
     }
 }
 
 extension Response {
-    var text: String { String(decoding: body, as: UTF8.self) }
+    /// The body as text, a produced one (an events page) read whole.
+    var text: String { String(decoding: producer == nil ? body : readWholeBody() ?? [], as: UTF8.self) }
 }

@@ -214,6 +214,98 @@ def test_kill9_under_load_loses_nothing_acknowledged():
             shutil.rmtree(state, ignore_errors=True)
 
 
+def event_client(port, sid, acked, stop):
+    """One session's operations, one at a time: `acked` gets each acknowledged operation's events."""
+    step = 0
+    while not stop.is_set():
+        path, body = ((f"/v1/sessions/{sid}/segues", {"identifier": "addItem", "source": "vc3"})
+                      if step % 2 == 0 else (f"/v1/sessions/{sid}/unwind", {"action": "cancelEdit:"}))
+        try:
+            status, _, data = request(port, "POST", path, body)
+        except OSError:
+            return
+        if status != 200:
+            return
+        acked.extend(json.loads(data)["events"])
+        step += 1
+
+
+def stored_log(port, sid):
+    """The session's whole event log, page by page."""
+    events, after = [], 0
+    while True:
+        status, _, data = request(port, "GET", f"/v1/sessions/{sid}/events?after={after}&limit=1000")
+        assert status == 200, f"events answered {status}"
+        page = json.loads(data)
+        events += page["events"]
+        if not page["more"]:
+            return events
+        after = page["next"]
+
+
+def stream_backlog(port, sid, last_event_id):
+    """The callbacks a stream resumed with Last-Event-ID sends before its `state`, and whether it said `dropped`."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
+    try:
+        connection.request("GET", f"/v1/sessions/{sid}/events/stream", headers={"Last-Event-ID": str(last_event_id)})
+        response = connection.getresponse()
+        assert response.status == 200, f"stream answered {response.status}"
+        ids, kinds, kind = [], set(), None
+        while True:
+            line = response.readline().decode().rstrip("\n")
+            if line.startswith("event: "):
+                kind = line[7:]
+                kinds.add(kind)
+                if kind == "state":
+                    return ids, "dropped" in kinds
+            elif line.startswith("id: ") and kind == "callback":
+                ids.append(int(line[4:]))
+    finally:
+        connection.close()
+
+
+def test_event_log_continues_across_kill9():
+    """A session's events across three kill -9 rounds: every acknowledged event is in the log after the
+    restart, the same, numbered without gap or repeat; a stream resumed by Last-Event-ID sends the
+    rest, without `dropped`; the next operation goes on from the last event stored."""
+    state = tempfile.mkdtemp(prefix="segued-state-")
+    try:
+        sid, acked = "events", []
+        daemon = Daemon(state, "everysec")
+        status, _, data = request(daemon.port, "PUT", f"/v1/sessions/{sid}", {"storyboard": "demo"})
+        assert status == 201
+        acked += json.loads(data)["events"]
+        for round_number in range(3):
+            stop = threading.Event()
+            client = threading.Thread(target=event_client, args=(daemon.port, sid, acked, stop))
+            client.start()
+            # Other sessions' load beside it, so that the kill lands among concurrent commits.
+            history, load_stop, workers, _ = run_load(daemon.port, random.uniform(0.5, 1.5), threads=3)
+            daemon.kill()
+            stop.set()
+            load_stop.set()
+            for thread in [client, *workers]:
+                thread.join(TIMEOUT + 5)
+            daemon = Daemon(state, "everysec")
+            log = stored_log(daemon.port, sid)
+            # The log keeps its latest 10,000 events (--event-log-capacity): from its first on, no gap.
+            first, last = log[0]["seq"], log[-1]["seq"]
+            assert [event["seq"] for event in log] == list(range(first, last + 1)), f"round {round_number}: a gap in the log"
+            kept = [event for event in acked if event["seq"] >= first]
+            assert log[:len(kept)] == kept, f"round {round_number}: an acknowledged event differs or is missing"
+            # What an unanswered operation stored (wholly or not at all) is kept: later rounds expect it.
+            acked[:] = log
+            middle = log[len(log) // 2]["seq"]
+            ids, dropped = stream_backlog(daemon.port, sid, middle)
+            assert ids == list(range(middle + 1, last + 1)) and not dropped, \
+                f"round {round_number}: resumed after {middle} of {first}…{last}, got {len(ids)}: {ids[:3]}…{ids[-3:]} (dropped: {dropped})"
+            total = last
+        print(f"  3 kill -9 rounds: {total} events of one session, the acknowledged ones kept, resumed by Last-Event-ID")
+        daemon.kill()
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+
+
 def test_sigterm_under_load_finishes_commits():
     for fsync in ("always", "everysec", "never"):
         state = tempfile.mkdtemp(prefix="segued-state-")
@@ -409,6 +501,7 @@ def test_online_backup_of_a_live_store_restores():
 TESTS = [
     test_second_daemon_on_the_directory_is_refused,
     test_kill9_under_load_loses_nothing_acknowledged,
+    test_event_log_continues_across_kill9,
     test_sigterm_under_load_finishes_commits,
     test_truncated_and_corrupted_files_recover_or_refuse_clearly,
     test_full_disk_answers_507_and_resumes,

@@ -55,6 +55,13 @@ public struct SearchStep: Sendable, Equatable, CustomStringConvertible {
     public var method: EventMethod
     public var result: EventValue
     public var description: String { "\(controller) \(method.rawValue) -> \(result)" }
+
+    /// Public for the service, which reads steps back from its store.
+    public init(controller: ControllerID, method: EventMethod, result: EventValue) {
+        self.controller = controller
+        self.method = method
+        self.result = result
+    }
 }
 
 /// An event's result, held by reference (see ``LifecycleEvent/result``). Immutable, so sharing it

@@ -33,12 +33,10 @@ extension Session {
                 }
             }
             if let persistence, let refusal = persistence.refusal { return refusal.response }
-            let before = (state.navigation.revision, state.navigation.nextEventSequence)
-            let response = runBatch(commands, ifMatch: ifMatch, on: &state, respond: respond, failure: failure)
+            var appended: [AppendedOperation] = []
+            let response = runBatch(commands, ifMatch: ifMatch, on: &state, appended: &appended, respond: respond, failure: failure)
             // A batch changes the state all at once or not at all: stored when it did.
-            if let persistence, !state.isRetired, before != (state.navigation.revision, state.navigation.nextEventSequence) {
-                staged = persistence.stage(self, state.navigation)
-            }
+            if let persistence, !state.isRetired, !appended.isEmpty { staged = persistence.stage(self, &state, appended) }
             if let idempotency {
                 state.idempotency.store(response, for: idempotency)
                 if let persistence, !state.isRetired { staged = persistence.stageAnswer(self, &state, idempotency, response) }
@@ -52,7 +50,7 @@ extension Session {
     }
 
     private func runBatch(
-        _ commands: [Command], ifMatch: String?, on state: inout State,
+        _ commands: [Command], ifMatch: String?, on state: inout State, appended: inout [AppendedOperation],
         respond: ([BatchStep], NavigationState) -> Response, failure: (Int, Problem) -> Response
     ) -> Response {
         if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
@@ -79,10 +77,9 @@ extension Session {
         for (command, step) in zip(commands, steps) {
             state.noteEvents(of: step.transcript)
             state.walk.append(command)
-            state.log.append(
-                contentsOf: step.transcript.events,
-                operation: OperationRecord(
-                    Self.operationName(command), step.transcript, revision: step.summary.revision, command: command))
+            let record = OperationRecord(Self.operationName(command), step.transcript, revision: step.summary.revision, command: command)
+            state.log.append(contentsOf: step.transcript.events, operation: record)
+            if persistence != nil { appended.append(AppendedOperation(record: record, events: step.transcript.events)) }
         }
         state.stackDocument = nil
         for (command, (step, after)) in zip(commands, zip(steps, states)) {

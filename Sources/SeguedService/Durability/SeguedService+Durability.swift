@@ -10,7 +10,7 @@ extension SeguedService {
     /// under its lock, so that an operation already made on it is in what is stored.
     func storeNew(_ session: Session) -> CommitTicket? {
         guard let persistence else { return nil }
-        return session.peek { state in persistence.stage(session, state.navigation) }
+        return session.state.withLock { state in persistence.stageNew(session, &state) }
     }
 
     /// Queues a session's end, after its last operation (`end`) was queued.
@@ -30,6 +30,10 @@ extension SeguedService {
         public var sessions = 0
         /// Idempotency keys restored with their answers.
         public var keys = 0
+        /// Operations whose events were put back in their session's log.
+        public var operations = 0
+        /// Of those, the ones made after their session's stored snapshot, replayed through the engine.
+        public var replayed = 0
         /// Stored sessions that could not be restored (their storyboard gone, a snapshot the engine
         /// refuses), with why; they stay in the store, untouched, for an operator to look at.
         public var skipped: [String] = []
@@ -61,10 +65,54 @@ extension SeguedService {
                 session.account(&state)
             }
             recovery.keys += 1
+        } operations: { row in
+            restoreOperation(row, into: &recovery)
         }
         metrics.setSessions(sessions.count)
         persistence.markLoaded()
         return recovery
+    }
+
+    /// Puts a stored operation back in its session's log; one made after the session's stored
+    /// snapshot is replayed through the engine first (commands are deterministic), and must give the
+    /// same revision and the same events as it did, or the session is left at the operation before
+    /// (and reported): a replay that disagrees would answer what nobody was told.
+    private func restoreOperation(_ row: StoredOperation, into recovery: inout Recovery) {
+        guard let id = SessionID(validating: row.session), let session = sessions[id], session.incarnation == row.incarnation else { return }
+        guard let decoded = OperationCoding.decode(row.body) else {
+            recovery.skipped.append("session \(row.session): the operation at \(row.firstSequence) does not read")
+            return
+        }
+        let failure: String? = session.state.withLock { state in
+            let record = decoded.record
+            if record.firstSequence < state.navigation.nextEventSequence {
+                // Before the snapshot: only its events, for the log. A later one that does not follow
+                // (after a replay that failed) is left out.
+                guard record.lastSequence < state.navigation.nextEventSequence else { return nil }
+            } else {
+                guard record.firstSequence == state.navigation.nextEventSequence else { return nil }
+                guard let command = record.command else { return "the operation at \(record.firstSequence) has no command to replay" }
+                var navigation = state.navigation
+                let transcript: Transcript
+                do throws(NavigationError) {
+                    transcript = try Navigator.apply(command, to: &navigation)
+                } catch {
+                    return "the operation at \(record.firstSequence) no longer replays: \(error)"
+                }
+                guard navigation.revision == record.revision, transcript.events == decoded.events else {
+                    return "the operation at \(record.firstSequence) replays differently (revision \(navigation.revision), not \(record.revision))"
+                }
+                state.navigation = navigation
+                state.stored.operations += 1
+                state.stored.bytes += row.body.count
+                recovery.replayed += 1
+            }
+            state.log.append(contentsOf: decoded.events, operation: decoded.record)
+            session.account(&state)
+            recovery.operations += 1
+            return nil
+        }
+        if let failure { recovery.skipped.append("session \(row.session): \(failure)") }
     }
 
     private func restoreStoryboard(_ record: StoryboardRecord) -> Bool {
@@ -78,7 +126,8 @@ extension SeguedService {
     /// Restores one stored session; the reason when it cannot be.
     private func restoreSession(_ record: SessionRecord, _ persistence: Persistence) -> String? {
         guard let id = SessionID(validating: record.id) else { return "not a session id" }
-        guard let value = try? JSONValue.parse(record.snapshot) else { return "the snapshot is not JSON" }
+        // Bytes segued wrote itself: parsed without Foundation (JSONByteParser says what that saves).
+        guard let value = try? JSONByteParser.parse(record.snapshot) else { return "the snapshot is not JSON" }
         var reader = JSONFieldReader()
         guard let document = SnapshotDocument.read(value, at: "snapshot", reader: &reader) else { return "the snapshot does not read" }
         guard let stored = try? storyboards.find(document.storyboardID), stored.id == document.storyboardID else {
@@ -101,7 +150,13 @@ extension SeguedService {
                 limits: limits, memory: memory, persistence: persistence, incarnation: record.incarnation)
         }
         switch result {
-        case .created: return nil
+        case .created(let session):
+            session.state.withLock { state in
+                state.stored = StoredProgress(
+                    snapshotSequence: navigation.nextEventSequence, snapshotBytes: record.snapshot.count, operations: 0, bytes: 0,
+                    prunedBefore: 0)
+            }
+            return nil
         case .full: return "--max-sessions (\(sessions.limit)) reached"
         default: return "the id is taken"
         }

@@ -108,7 +108,7 @@ enum EventCoding {
     }
 
     @inline(__always)
-    private static func appendNumber(_ number: Int, to bytes: inout [UInt8]) {
+    static func appendNumber(_ number: Int, to bytes: inout [UInt8]) {
         // Controllers, scenes and counts are nearly always below 64: one byte, no loop.
         if number >= 0, number < 64 {
             bytes.append(UInt8(truncatingIfNeeded: number << 1))
@@ -126,7 +126,7 @@ enum EventCoding {
         bytes.append(UInt8(rest))
     }
 
-    private static func appendString(_ string: String, to bytes: inout [UInt8]) {
+    static func appendString(_ string: String, to bytes: inout [UInt8]) {
         let span = string.utf8.span
         appendNumber(span.count, to: &bytes)
         // From the string's span into room made once: `append(contentsOf: string.utf8)` went through
@@ -137,7 +137,7 @@ enum EventCoding {
         }
     }
 
-    private static func appendValue(_ value: EventValue, to bytes: inout [UInt8]) {
+    static func appendValue(_ value: EventValue, to bytes: inout [UInt8]) {
         switch value {
         case .null:
             bytes.append(ValueTag.null.rawValue)

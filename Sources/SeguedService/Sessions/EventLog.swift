@@ -120,6 +120,16 @@ struct EventLog {
         return operations[low..<end]
     }
 
+    /// The held operations with the events of each the log holds, oldest first: what the store
+    /// writes for a session made with a log (a fork).
+    func operationRuns() -> [(record: OperationRecord, events: [LifecycleEvent])] {
+        let held = firstSequence ?? Int.max
+        return operations[operationsStart...].map { record in
+            let start = max(record.firstSequence, held)
+            return (record, events(after: start - 1, limit: max(0, record.lastSequence - start + 1)))
+        }
+    }
+
     private mutating func dropOldest(_ excess: Int) {
         var excess = excess
         while excess > 0 {

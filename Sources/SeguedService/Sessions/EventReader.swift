@@ -61,7 +61,7 @@ struct EventReader {
         return EventCoding.argumentNames.indices.contains(position) ? EventCoding.argumentNames[position] : nil
     }
 
-    private mutating func value() -> EventValue? {
+    mutating func value() -> EventValue? {
         guard let tagByte = byte(), let tag = ValueTag(rawValue: tagByte) else { return nil }
         switch tag {
         case .null: return .null
@@ -140,14 +140,14 @@ struct EventReader {
         }
     }
 
-    private mutating func byte() -> UInt8? {
+    mutating func byte() -> UInt8? {
         guard position < bytes.count else { return nil }
         defer { position += 1 }
         return bytes[position]
     }
 
     /// A LEB128 zigzag number; `nil` past the end or beyond 64 bits.
-    private mutating func number() -> Int? {
+    mutating func number() -> Int? {
         var bits: UInt = 0
         var shift = 0
         while let byte = byte() {
@@ -162,7 +162,7 @@ struct EventReader {
         return nil
     }
 
-    private mutating func string() -> String? {
+    mutating func string() -> String? {
         guard let count = number(), count >= 0, count <= bytes.count - position else { return nil }
         defer { position += count }
         return String(decoding: bytes[position..<(position + count)], as: UTF8.self)

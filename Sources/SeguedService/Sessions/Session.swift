@@ -36,6 +36,8 @@ final class Session: Sendable {
         /// The number of the last idempotency answer stored (`--state-dir`): the store keeps a
         /// session's latest ``IdempotencyRecord/keptPerSession`` by it.
         var idempotencyPosition = 0
+        /// Where the session's rows in the store stand (`--state-dir`).
+        var stored = StoredProgress()
 
         /// Keeps ``hasEventsSinceRevision`` true to what `transcript` did.
         mutating func noteEvents(of transcript: Transcript) {
@@ -298,16 +300,19 @@ final class Session: Sendable {
 
     /// Runs the engine on the session's state in place: `Navigator.apply` changes nothing when it
     /// throws, and applying to a copy made its buffers shared, so every operation copied them.
-    /// With a store, the new state is queued for it under the lock (`staged`: the ticket to wait for).
+    /// With a store, the operation is queued for it under the lock, after the log has it (`staged`:
+    /// the ticket to wait for).
     private func apply(_ command: Command, to state: inout State, staged: inout CommitTicket?) -> Result<Transcript, NavigationError> {
         do throws(NavigationError) {
             let transcript = try Navigator.apply(command, to: &state.navigation)
-            if let persistence, !state.isRetired { staged = persistence.stage(self, state.navigation) }
             let name = Self.operationName(command)
             state.noteEvents(of: transcript)
             state.walk.append(command)
-            state.log.append(
-                contentsOf: transcript.events, operation: OperationRecord(name, transcript, revision: state.navigation.revision, command: command))
+            let record = OperationRecord(name, transcript, revision: state.navigation.revision, command: command)
+            state.log.append(contentsOf: transcript.events, operation: record)
+            if let persistence, !state.isRetired {
+                staged = persistence.stage(self, &state, [AppendedOperation(record: record, events: transcript.events)])
+            }
             state.stackDocument = nil
             if feed.hasSubscribers { publish(name, transcript, state.navigation, command: command) }
             return .success(transcript)

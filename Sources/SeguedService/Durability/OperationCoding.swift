@@ -1,0 +1,110 @@
+import Flows
+import Navigation
+import Storyboard
+
+/// The bytes of a ``StoredOperation``: an operation's ``OperationRecord``, the command that made it
+/// (as its flow step line, which ``FlowCommandParser`` reads back to the same command), and the
+/// events the row holds, in ``EventCoding``'s form (about 23 bytes an event under bench/http (b)).
+///
+/// A version byte first, then the record's fields in a fixed order: a later segued that changes the
+/// form can still read rows written by this one.
+enum OperationCoding {
+    static let version: UInt8 = 1
+
+    /// What a stored operation holds.
+    struct Decoded: Equatable {
+        var record: OperationRecord
+        /// The events held: all of the operation's, or its last ones when the log had dropped the
+        /// first before the row was written (a fork of a session whose log was full).
+        var events: [LifecycleEvent]
+    }
+
+    private static let names: [OperationRecord.Name] = [.launch, .segue, .unwind, .action, .end]
+
+    /// `line` is the command's flow line (`FlowCommandWriter.line`), or `nil` for none (the launch).
+    static func encode(_ record: OperationRecord, line: String?, events: ArraySlice<LifecycleEvent>) -> [UInt8] {
+        var bytes: [UInt8] = [version]
+        bytes.reserveCapacity(48 + (line?.utf8.count ?? 0) + events.count * 8)
+        bytes.append(UInt8(truncatingIfNeeded: names.firstIndex(of: record.name) ?? 0))
+        EventCoding.appendNumber(record.revision, to: &bytes)
+        bytes.append(record.performed ? 1 : 0)
+        EventCoding.appendString(record.reason?.rawValue ?? "", to: &bytes)
+        EventCoding.appendValue(record.segue.map(EventValue.segue) ?? .null, to: &bytes)
+        EventCoding.appendNumber(record.destination?.rawValue ?? -1, to: &bytes)
+        EventCoding.appendNumber(record.search.count, to: &bytes)
+        for step in record.search {
+            EventCoding.appendNumber(step.controller.rawValue, to: &bytes)
+            bytes.append(step.method.code)
+            EventCoding.appendValue(step.result, to: &bytes)
+        }
+        EventCoding.appendNumber(record.firstSequence, to: &bytes)
+        EventCoding.appendNumber(record.lastSequence, to: &bytes)
+        bytes.append(line == nil ? 0 : 1)
+        if let line { EventCoding.appendString(line, to: &bytes) }
+        EventCoding.appendNumber(events.count, to: &bytes)
+        EventCoding.appendNumber(events.first?.sequence ?? 0, to: &bytes)
+        for event in events { EventCoding.append(event, to: &bytes) }
+        return bytes
+    }
+
+    /// The operation in `bytes`, or `nil` when they do not read (a row this segued did not write).
+    static func decode(_ bytes: [UInt8]) -> Decoded? {
+        var reader = EventReader(bytes)
+        guard reader.byte() == version, let nameCode = reader.byte(), names.indices.contains(Int(nameCode)),
+            let revision = reader.number(), let performed = reader.byte(), let reasonText = reader.string(),
+            let segueValue = reader.value(), let destination = reader.number(), let searchCount = reader.number(), searchCount >= 0
+        else { return nil }
+        let reason = reasonText.isEmpty ? nil : Transcript.Reason(rawValue: reasonText)
+        if !reasonText.isEmpty, reason == nil { return nil }
+        var segue: SegueDescription?
+        switch segueValue {
+        case .null: break
+        case .segue(let description): segue = description
+        default: return nil
+        }
+        var search: [SearchStep] = []
+        for _ in 0..<searchCount {
+            guard let controller = reader.number(), let code = reader.byte(), let method = EventMethod(code: Int(code)),
+                let result = reader.value()
+            else { return nil }
+            search.append(SearchStep(controller: ControllerID(rawValue: controller), method: method, result: result))
+        }
+        guard let first = reader.number(), let last = reader.number(), let hasLine = reader.byte() else { return nil }
+        var command: Command?
+        if hasLine == 1 {
+            guard let line = reader.string(), let parsed = try? FlowCommandParser.parse(line) else { return nil }
+            command = parsed
+        }
+        guard let count = reader.number(), count >= 0, let firstHeld = reader.number() else { return nil }
+        var events: [LifecycleEvent] = []
+        events.reserveCapacity(count)
+        for index in 0..<count {
+            guard let event = reader.event(sequence: firstHeld + index) else { return nil }
+            events.append(event)
+        }
+        let record = OperationRecord(
+            name: names[Int(nameCode)], revision: revision, performed: performed == 1, reason: reason, segue: segue,
+            destination: destination < 0 ? nil : ControllerID(rawValue: destination), search: search, firstSequence: first,
+            lastSequence: last, command: command)
+        return Decoded(record: record, events: events)
+    }
+}
+
+extension OperationRecord {
+    /// A record from its fields: one read back from the store.
+    init(
+        name: Name, revision: Int, performed: Bool, reason: Transcript.Reason?, segue: SegueDescription?, destination: ControllerID?,
+        search: [SearchStep], firstSequence: Int, lastSequence: Int, command: Command?
+    ) {
+        self.name = name
+        self.revision = revision
+        self.performed = performed
+        self.reason = reason
+        self.segue = segue
+        self.destination = destination
+        self.search = search
+        self.firstSequence = firstSequence
+        self.lastSequence = lastSequence
+        self.command = command
+    }
+}

@@ -1,0 +1,23 @@
+import Navigation
+
+/// Where a session's rows in the store stand (`--state-dir`), kept in its state under its lock: a
+/// session is stored as a snapshot plus the operations made since (``Persistence/stage(_:_:_:)``),
+/// and the snapshot is written again ("folded") once they outweigh it.
+struct StoredProgress: Sendable {
+    /// The next event sequence of the stored snapshot: operations from it on are replayed at start.
+    var snapshotSequence = 0
+    /// The stored snapshot's size in bytes.
+    var snapshotBytes = 0
+    /// Operations stored since the snapshot, and their bytes.
+    var operations = 0
+    var bytes = 0
+    /// The store holds no operation of the session whose events all come before this.
+    var prunedBefore = 0
+}
+
+/// One operation a change appended to a session's log, for the store: its record (`nil` when it
+/// made no event) and its events.
+struct AppendedOperation {
+    var record: OperationRecord?
+    var events: [LifecycleEvent]
+}

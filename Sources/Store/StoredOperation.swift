@@ -1,0 +1,21 @@
+/// One operation of a session as stored (schema 3): its events, the record the event stream's
+/// backlog tells a late client, and the command that made it, in bytes the service writes and reads
+/// (the store does not look into them). Rows live as long as the session's event log holds their
+/// events, or as long as its stored snapshot does not yet include them: a session is its latest
+/// snapshot plus the operations after it, replayed through the engine at start.
+public struct StoredOperation: Sendable, Equatable {
+    public var session: String
+    public var incarnation: Int
+    /// The sequence numbers of the first and last event the row holds.
+    public var firstSequence: Int
+    public var lastSequence: Int
+    public var body: [UInt8]
+
+    public init(session: String, incarnation: Int, firstSequence: Int, lastSequence: Int, body: [UInt8]) {
+        self.session = session
+        self.incarnation = incarnation
+        self.firstSequence = firstSequence
+        self.lastSequence = lastSequence
+        self.body = body
+    }
+}

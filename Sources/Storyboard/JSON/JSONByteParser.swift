@@ -1,0 +1,244 @@
+/// Parses JSON (RFC 8259) straight from bytes into a ``JSONValue``, without Foundation.
+///
+/// ``JSONValue/parse(_:)-([UInt8])`` goes through `JSONSerialization`, whose objects are then cast
+/// back one by one: for the ~4.7 KB snapshot of a demo session that was 61% of the daemon's start
+/// on a state directory of 20,000 sessions (perf, release binary), the casts (`swift_dynamicCast`,
+/// generic metadata) costing as much as the parse. This reads each value once. It is used where
+/// segued reads JSON it wrote itself (the store's snapshots); requests keep the Foundation path,
+/// whose behaviour on every malformed body is tested.
+public enum JSONByteParser {
+    /// Nesting deeper than this is refused rather than recursed into.
+    public static let maximumDepth = 512
+
+    /// - Throws: ``JSONValue/ParseError`` for bytes that are not one JSON value (whitespace around it).
+    public static func parse(_ bytes: [UInt8]) throws(JSONValue.ParseError) -> JSONValue {
+        var cursor = Cursor(bytes: bytes)
+        cursor.skipWhitespace()
+        let value = try cursor.value(depth: 0)
+        cursor.skipWhitespace()
+        guard cursor.position == bytes.count else { throw cursor.error("trailing characters") }
+        return value
+    }
+
+    private struct Cursor {
+        let bytes: [UInt8]
+        var position = 0
+
+        func error(_ what: String) -> JSONValue.ParseError {
+            JSONValue.ParseError(message: "not valid JSON: \(what) at byte \(position)")
+        }
+
+        mutating func skipWhitespace() {
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func value(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
+            guard depth < JSONByteParser.maximumDepth else { throw error("nesting too deep") }
+            guard position < bytes.count else { throw error("unexpected end") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"): return try object(depth: depth)
+            case UInt8(ascii: "["): return try array(depth: depth)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            default: return .number(try number())
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws(JSONValue.ParseError) {
+            let count = word.utf8CodeUnitCount
+            guard position + count <= bytes.count else { throw error("unexpected end") }
+            let start = word.utf8Start
+            for offset in 0..<count where bytes[position + offset] != start[offset] { throw error("unknown literal") }
+            position += count
+        }
+
+        mutating func object(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
+            position += 1
+            var members: [String: JSONValue] = [:]
+            skipWhitespace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return .object(members)
+            }
+            while true {
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key") }
+                let key = try string()
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
+                position += 1
+                skipWhitespace()
+                members[key] = try value(depth: depth + 1)
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end") }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
+                guard bytes[position] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
+                position += 1
+                return .object(members)
+            }
+        }
+
+        mutating func array(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
+            position += 1
+            var elements: [JSONValue] = []
+            skipWhitespace()
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            }
+            while true {
+                skipWhitespace()
+                elements.append(try value(depth: depth + 1))
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end") }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
+                guard bytes[position] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
+                position += 1
+                return .array(elements)
+            }
+        }
+
+        /// A string from its opening quote: its bytes as they are when it has no escape (nearly
+        /// always), else decoded into a buffer.
+        mutating func string() throws(JSONValue.ParseError) -> String {
+            position += 1
+            let start = position
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    defer { position += 1 }
+                    return String(decoding: bytes[start..<position], as: UTF8.self)
+                }
+                if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
+                guard byte >= 0x20 else { throw error("a control character in a string") }
+                position += 1
+            }
+            throw error("unterminated string")
+        }
+
+        mutating func escapedString(from start: Int) throws(JSONValue.ParseError) -> String {
+            var buffer = Array(bytes[start..<position])
+            while position < bytes.count {
+                let byte = bytes[position]
+                position += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    return String(decoding: buffer, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    guard position < bytes.count else { throw error("unterminated escape") }
+                    let escape = bytes[position]
+                    position += 1
+                    switch escape {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape)
+                    case UInt8(ascii: "b"): buffer.append(0x08)
+                    case UInt8(ascii: "f"): buffer.append(0x0C)
+                    case UInt8(ascii: "n"): buffer.append(0x0A)
+                    case UInt8(ascii: "r"): buffer.append(0x0D)
+                    case UInt8(ascii: "t"): buffer.append(0x09)
+                    case UInt8(ascii: "u"): appendScalar(try unicodeEscape(), to: &buffer)
+                    default: throw error("unknown escape")
+                    }
+                default:
+                    guard byte >= 0x20 else { throw error("a control character in a string") }
+                    buffer.append(byte)
+                }
+            }
+            throw error("unterminated string")
+        }
+
+        /// The scalar of `\uXXXX` (the `\u` read), with the low half of a surrogate pair that follows.
+        mutating func unicodeEscape() throws(JSONValue.ParseError) -> Unicode.Scalar {
+            let high = try hex4()
+            if (0xD800..<0xDC00).contains(high), position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                bytes[position + 1] == UInt8(ascii: "u")
+            {
+                let saved = position
+                position += 2
+                let low = try hex4()
+                if (0xDC00..<0xE000).contains(low), let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) {
+                    return scalar
+                }
+                position = saved
+            }
+            // A lone surrogate has no scalar: U+FFFD, as decoding invalid UTF-8 gives.
+            return Unicode.Scalar(high) ?? "\u{FFFD}"
+        }
+
+        mutating func hex4() throws(JSONValue.ParseError) -> UInt32 {
+            guard position + 4 <= bytes.count else { throw error("short \\u escape") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[position]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw error("not a hex digit")
+                }
+                value = value << 4 | UInt32(digit)
+                position += 1
+            }
+            return value
+        }
+
+        func appendScalar(_ scalar: Unicode.Scalar, to buffer: inout [UInt8]) {
+            buffer.append(contentsOf: UTF8.encode(scalar)!)
+        }
+
+        /// RFC 8259's grammar, checked; a whole number of up to 15 digits is computed in place, any
+        /// other goes through `Double`'s parsing of its text.
+        mutating func number() throws(JSONValue.ParseError) -> Double {
+            let start = position
+            var negative = false
+            if position < bytes.count, bytes[position] == UInt8(ascii: "-") {
+                negative = true
+                position += 1
+            }
+            let digitsStart = position
+            var whole: Int64 = 0
+            while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
+                if position - digitsStart < 18 { whole = whole * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
+                position += 1
+            }
+            let digits = position - digitsStart
+            guard digits > 0 else { throw error("not a value") }
+            if digits > 1, bytes[digitsStart] == UInt8(ascii: "0") { throw error("a leading zero") }
+            var simple = digits <= 15
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+                simple = false
+                position += 1
+                let fraction = position
+                while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
+                guard position > fraction else { throw error("no digit after '.'") }
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+                simple = false
+                position += 1
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+                let exponent = position
+                while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") { position += 1 }
+                guard position > exponent else { throw error("no digit in the exponent") }
+            }
+            if simple {
+                // -0 stays negative zero, as Double("-0") is.
+                return negative ? -Double(whole) : Double(whole)
+            }
+            guard let parsed = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else { throw error("not a number") }
+            return parsed
+        }
+    }
+}
