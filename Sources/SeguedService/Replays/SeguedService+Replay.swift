@@ -23,7 +23,8 @@ extension SeguedService {
         let storyboardReference = body.required("storyboard")
         let sourceReference = body.required("replay")
         // Both read before either is looked up, so that a body missing both names both.
-        let (reference, from) = try body.finish(storyboardReference.flatMap { storyboard in sourceReference.map { (storyboard, $0) } })
+        let (reference, from) = try body.finish(
+            storyboardReference.flatMap { storyboard in sourceReference.map { (storyboard, $0) } })
         if isPut, sessions[id] != nil { throw .sessionExists(id.rawValue) }
         let source = try lookupSession(from)
         let walk = source.read { $0.walk }
@@ -45,7 +46,8 @@ extension SeguedService {
         for (index, transcript) in replayed.transcripts.enumerated() {
             let command = index == 0 ? nil : commands[index - 1]
             let name = command.map(Session.operationName) ?? .launch
-            log.append(contentsOf: transcript.events, operation: OperationRecord(name, transcript, revision: replayed.revisions[index], command: command))
+            let record = OperationRecord(name, transcript, revision: replayed.revisions[index], command: command)
+            log.append(contentsOf: transcript.events, operation: record)
             if let command { newWalk.append(command) }
         }
         let session = try insertCopy(id: id, storyboard: stored, adding: Session.footprint(navigation, log) + newWalk.bytes) {
