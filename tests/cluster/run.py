@@ -214,6 +214,17 @@ class Suite:
         expect(status == 201 and response.getheader("Segued-Node") == "n3", f"{status} {body}")
         self.owner["n3-named-fork"] = "n3"
 
+    def test_a_replay_lands_beside_the_session_it_replays(self):
+        # The walk is on the node that holds the session: the replay goes there, whichever node the
+        # front would pick for a launch, and reaches the same stack on the storyboard named.
+        # The first sessions minted: launched, then a showItem segue each.
+        for id, node in [(i, n) for i, n in self.owner.items() if not i.startswith("client-")][:6]:
+            status, response, body = self.front("POST", "/v1/sessions", {"storyboard": "demo", "replay": id})
+            source = self.front("GET", f"/v1/sessions/{id}/stack")[2]
+            expect(status == 201 and body["id"].startswith(node + "-"), f"replay of {id} ({node}): {status} {body}")
+            expect(response.getheader("Segued-Node") == node and body["stack"]["path"] == source["path"], f"{body} of {source}")
+            self.owner[body["id"]] = node
+
     def test_an_event_stream_through_the_front_delivers_each_event_as_it_happens(self):
         id = next(iter(self.owner))
         with socket.create_connection(("127.0.0.1", self.cluster.port), timeout=TIMEOUT) as stream:

@@ -22,7 +22,9 @@ extension SeguedService {
         body.only(["storyboard", "replay"])
         let storyboardReference = body.required("storyboard")
         let sourceReference = body.required("replay")
-        let (reference, from) = try body.finish(storyboardReference.flatMap { s in sourceReference.map { (s, $0) } })
+        // Both read before either is looked up, so that a body missing both names both.
+        let (reference, from) = try body.finish(
+            storyboardReference.flatMap { storyboard in sourceReference.map { (storyboard, $0) } })
         if isPut, sessions[id] != nil { throw .sessionExists(id.rawValue) }
         let source = try lookupSession(from)
         let walk = source.read { $0.walk }
@@ -33,7 +35,8 @@ extension SeguedService {
         let sessionConfiguration = Session.Configuration(
             storyboardID: stored.id, profile: source.configuration.profile, traits: source.configuration.traits,
             initialScene: source.configuration.initialScene.map { rename($0) })
-        let (replayed, commands) = try Self.replay(walk.commands.map { rename($0) }, from: from, on: stored.storyboard, sessionConfiguration)
+        let commands = walk.commands.map { rename($0) }
+        let replayed = try Self.replay(commands, from: from, on: stored.storyboard, sessionConfiguration)
         let navigation = replayed.navigation
         let limits = configuration.sessionLimits
         if navigation.liveCount > limits.instances { throw .tooManyInstances(limit: limits.instances, live: 0, asked: navigation.liveCount) }
@@ -43,7 +46,8 @@ extension SeguedService {
         for (index, transcript) in replayed.transcripts.enumerated() {
             let command = index == 0 ? nil : commands[index - 1]
             let name = command.map(Session.operationName) ?? .launch
-            log.append(contentsOf: transcript.events, operation: OperationRecord(name, transcript, revision: replayed.revisions[index], command: command))
+            let record = OperationRecord(name, transcript, revision: replayed.revisions[index], command: command)
+            log.append(contentsOf: transcript.events, operation: record)
             if let command { newWalk.append(command) }
         }
         let session = try insertCopy(id: id, storyboard: stored, adding: Session.footprint(navigation, log) + newWalk.bytes) {
@@ -68,7 +72,7 @@ extension SeguedService {
     /// step of session `from` it was.
     static func replay(
         _ commands: [Command], from: String, on storyboard: Storyboard, _ configuration: Session.Configuration
-    ) throws(Problem) -> (Replayed, [Command]) {
+    ) throws(Problem) -> Replayed {
         let (launched, launch) = try launch(storyboard, configuration)
         var replayed = Replayed(navigation: launched, transcripts: [launch], revisions: [launched.revision])
         for (index, command) in commands.enumerated() {
@@ -81,6 +85,6 @@ extension SeguedService {
                 throw problem
             }
         }
-        return (replayed, commands)
+        return replayed
     }
 }

@@ -40,6 +40,9 @@ export function triggerLabel(scenes, id, sceneId = null) {
     if (bar) return barItemName(bar);
     const control = (ui.controls ?? []).find(item => item.trigger?.id === id);
     if (control) return controlLabel(control);
+    // A cell's accessory (a button in the cell's row) is named by its title, else by the cell.
+    const cell = (ui.controls ?? []).find(item => item.accessory?.trigger?.id === id);
+    if (cell) return cell.accessory.text || controlLabel(cell);
   }
   return null;
 }
