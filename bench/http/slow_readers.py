@@ -10,11 +10,12 @@ and read nothing:
 
   stream backlog  GET …/events/stream?after=0  (the whole backlog asked for)
   event page      GET …/events?after=0&limit=1000
-  batch           POST …/batch with 50 operations
+  batch answer    POST …/batch with 50 operations (an answer of ~170 KB)
+  export          GET …/snapshot of a session of 4,000 instances (a document of ~1 MB, written whole)
 
 It prints the daemon's RSS growth per connection for each kind. Then, under `--max-memory 256MB`,
-`--hostile` (default 1,000) stream-backlog readers that never read, the peak RSS seen, and how long
-a canary `GET /healthz` takes meanwhile (it must be under a second). Loopback only; every socket
+`--hostile` (default 1,000) readers that never read, 100 at a time of each kind in turn, the peak RSS seen, and
+how long a canary `GET /healthz` takes meanwhile (it must be under a second). Loopback only; every socket
 has a timeout; the whole run is bounded (about a minute per binary).
 """
 import json
@@ -103,6 +104,18 @@ def history(port, name, rounds):
         assert request(port, "POST", f"/v1/sessions/{name}/unwind", CANCEL) == 200
 
 
+def export_session(port, name, instances):
+    """A demo session whose navigation stack holds `instances` instances (a snapshot of ~250 B each)."""
+    assert request(port, "PUT", f"/v1/sessions/{name}", {"storyboard": "demo"}) == 201
+    assert request(port, "POST", f"/v1/sessions/{name}/segues", {"identifier": "showItem"}) == 200
+    done = 1
+    while done < instances:
+        count = min(100, instances - done)
+        assert request(port, "POST", f"/v1/sessions/{name}/batch",
+                       {"operations": [{"op": "action", "type": "push", "scene": "itemDetail"}] * count}) == 200
+        done += count
+
+
 def canary(port):
     start = time.time()
     try:
@@ -115,8 +128,9 @@ def canary(port):
 KINDS = [
     ("stream backlog", lambda: raw_request("GET", "/v1/sessions/h/events/stream?after=0")),
     ("event page", lambda: raw_request("GET", "/v1/sessions/h/events?after=0&limit=1000")),
-    ("batch", lambda: raw_request("POST", "/v1/sessions/b/batch", {"operations": [
+    ("batch answer", lambda: raw_request("POST", "/v1/sessions/b/batch", {"operations": [
         dict(op, op=kind) for _ in range(25) for kind, op in (("segue", PRESENT), ("unwind", CANCEL))]})),
+    ("export", lambda: raw_request("GET", "/v1/sessions/x/snapshot")),
 ]
 
 
@@ -147,6 +161,7 @@ def measure(binary, readers, hostile):
         try:
             history(d.port, "h", 50)
             history(d.port, "b", 0)
+            export_session(d.port, "x", 4000)
             settle(d)
             before = d.rss()
             held = non_readers(d.port, raw(), readers)
@@ -161,9 +176,11 @@ def measure(binary, readers, hostile):
                "--max-connections-per-address", "0", "--max-streams", "4096", "--max-streams-per-session", "2048")
     try:
         history(d.port, "h", 50)
+        history(d.port, "b", 0)
+        export_session(d.port, "x", 4000)
         peak, slowest, held = d.rss(), 0.0, []
-        for _ in range(hostile // 100):
-            held += non_readers(d.port, raw_request("GET", "/v1/sessions/h/events/stream?after=0"), 100)
+        for round_ in range(hostile // 100):
+            held += non_readers(d.port, KINDS[round_ % len(KINDS)][1](), 100)
             slowest = max(slowest, canary(d.port))
             peak = max(peak, d.rss())
         time.sleep(1.0)
@@ -188,7 +205,7 @@ def main():
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))
     results = [(path, measure(os.path.abspath(path), readers, hostile)) for path in args[:2]]
     print(f"\nmemory per non-reading connection ({readers} of each kind), daemon RSS growth / connection:")
-    print(f"{'kind':<16}" + "".join(f"{os.path.basename(os.path.dirname(p)) or p:>22}" for p, _ in results)
+    print(f"{'kind':<16}" + "".join(f"{os.path.basename(p)[-22:]:>22}" for p, _ in results)
           + ("   ratio (first / second)" if len(results) == 2 else ""))
     for name, _ in KINDS:
         row = [r[name] for _, r in results]
@@ -198,7 +215,7 @@ def main():
         print(line)
     for path, r in results:
         peak, slowest, limit = r["hostile"]
-        print(f"{path}: {hostile} hostile backlog readers under --max-memory {limit >> 20} MB: peak RSS "
+        print(f"{path}: {hostile} hostile readers (each kind in turn) under --max-memory {limit >> 20} MB: peak RSS "
               f"{peak / (1 << 20):.1f} MB ({peak / limit:.2f} x the limit), slowest canary {slowest * 1000:.0f} ms")
 
 
