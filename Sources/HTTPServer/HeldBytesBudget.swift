@@ -7,6 +7,11 @@ public protocol HeldBytesBudget: Sendable {
     func reserve(_ bytes: Int) -> Bool
     /// Gives back bytes counted by ``reserve(_:)``.
     func release(_ bytes: Int)
+    /// Counts an open connection's memory pool, whatever the limit (the connection limit bounds
+    /// them, and the memory is already taken): a later ``reserve(_:)`` finds that much less room.
+    func countConnection(_ bytes: Int)
+    /// Gives back a closed connection's pool, counted by ``countConnection(_:)``.
+    func releaseConnection(_ bytes: Int)
     /// The answer in place of a whole body of `bytes` the budget has no room to hold for a client
     /// (a 503 problem).
     func refusal(holding bytes: Int) -> Response

@@ -28,6 +28,11 @@ struct HeldBytesTests {
 
         func release(_ bytes: Int) { held.subtract(bytes, ordering: .relaxed) }
 
+        /// Connections' pools, apart from `held`.
+        let pools = Atomic<Int>(0)
+        func countConnection(_ bytes: Int) { pools.add(bytes, ordering: .relaxed) }
+        func releaseConnection(_ bytes: Int) { pools.subtract(bytes, ordering: .relaxed) }
+
         func refusal(holding bytes: Int) -> Response {
             Response(status: 503, headers: [("Content-Type", "text/plain")], body: Array("no room for \(bytes)".utf8))
         }
@@ -117,5 +122,25 @@ struct HeldBytesTests {
         #expect(dropped.readUntilClosed(timeout: .seconds(3)))
         #expect(!dropped.text.hasSuffix("\r\n0\r\n\r\n"))
         #expect(full.held.load(ordering: .relaxed) == 0)
+    }
+
+    /// An open connection's memory pool is counted from its start to its close (1,000 idle
+    /// connections held 16 MB of pools that --max-memory did not see).
+    @Test func anOpenConnectionsPool_isCountedUntilItCloses() throws {
+        let budget = Budget(limit: 1 << 30)
+        let server = try Self.server(budget)
+        defer { server.shutdown(gracePeriod: .seconds(1)) }
+        let pool = ServerConfiguration.defaultConnectionMemoryLimit
+        var first: RawConnection? = try RawConnection(port: server.port)
+        var second: RawConnection? = try RawConnection(port: server.port)
+        #expect(Self.waitUntil { budget.pools.load(ordering: .relaxed) == 2 * pool })
+        try first?.send("GET /small HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(first?.read(until: "ssss", timeout: .seconds(3)) == true)
+        #expect(budget.pools.load(ordering: .relaxed) == 2 * pool)
+        first = nil
+        #expect(Self.waitUntil { budget.pools.load(ordering: .relaxed) == pool })
+        second = nil
+        #expect(Self.waitUntil { budget.pools.load(ordering: .relaxed) == 0 })
+        _ = second
     }
 }

@@ -26,6 +26,9 @@ final class ConnectionRecord: Sendable {
     /// Ended to make room for a newer connection (``ConnectionTable/admits(_:)``): it no longer
     /// counts against the limit, though it stays in the table until libmicrohttpd closes it.
     let evicted = Atomic<Bool>(false)
+    /// The bytes of the connection's memory pool counted in the held-bytes budget while it is open
+    /// (0 when none is).
+    let countedBytes = Atomic<Int>(0)
 
     init(address: ClientAddress, socket: Int32) {
         self.address = address
@@ -163,13 +166,24 @@ let mhdNotifyConnection: MHD_NotifyConnectionCallback = { cls, connection, socke
         let count = Int(segued_mhd_client_address(connection, &bytes))
         let record = ConnectionRecord(address: ClientAddress(bytes: Array(bytes.prefix(count))), socket: segued_mhd_connection_fd(connection))
         socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
-        if !core.connections.opened(record) {
+        if core.connections.opened(record) {
+            // libmicrohttpd allocates the pool when the connection starts and clears it for every
+            // request: resident memory a client holds by keeping a connection open (16 MB for 1,000
+            // of them at the default), counted so that --max-memory bounds the process (issue 28).
+            if let budget = core.configuration.heldBytesBudget {
+                let pool = core.configuration.connectionMemoryLimit
+                budget.countConnection(pool)
+                record.countedBytes.store(pool, ordering: .relaxed)
+            }
+        } else {
             // Over a limit by a race with another accept: ended before it reads a byte.
             record.receivingSince.store(0, ordering: .relaxed)
             segued_shutdown_socket(record.socket)
         }
     } else if let stored = socketContext.pointee {
         let record = Unmanaged<ConnectionRecord>.fromOpaque(stored)
+        let counted = record.takeUnretainedValue().countedBytes.exchange(0, ordering: .relaxed)
+        if counted > 0 { core.configuration.heldBytesBudget?.releaseConnection(counted) }
         core.connections.closed(record.takeUnretainedValue())
         record.release()
         socketContext.pointee = nil

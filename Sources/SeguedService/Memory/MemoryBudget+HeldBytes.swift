@@ -5,6 +5,8 @@ public import HTTPServer
 // (`--max-memory`): a client that does not read takes memory like any other.
 extension MemoryBudget: HeldBytesBudget {
     func release(_ bytes: Int) { adjust(by: -bytes) }
+    func countConnection(_ bytes: Int) { adjust(by: bytes) }
+    func releaseConnection(_ bytes: Int) { adjust(by: -bytes) }
 
     func refusal(holding bytes: Int) -> Response {
         Problem.responseOverBudget(limit: limit, held: accounted, adding: bytes).response

@@ -73,3 +73,9 @@ struct ProcessMetrics: Equatable {
         text("/proc/stat")?.split(separator: "\n").first { $0.hasPrefix("btime ") }.flatMap { Double($0.dropFirst(6)) }
     }
 }
+
+extension SeguedService {
+    /// The process's resident size now (`/proc/self/status`), nil off Linux: `segued serve` sets
+    /// it aside from `--max-memory` at start.
+    public static func residentBytes() -> Int? { ProcessMetrics.read().residentBytes }
+}
