@@ -118,4 +118,26 @@ struct StreamSlotTests {
         #expect(table.opened(answered))
         #expect(!table.admits(newcomer, now: 20_000 + table.evictionGrace))
     }
+
+    /// At the limit, the address holding the most waiting connections gives one up first (its
+    /// longest waiting), before an address holding one, even one that has waited longer: a client
+    /// that sent its request at once is not ended by a flood of connections from other addresses.
+    @Test func atTheLimit_theAddressHoldingMost_givesUpAConnectionFirst() {
+        let table = ConnectionTable(limit: 4, perAddressLimit: 0)
+        let lone = ConnectionRecord(address: ClientAddress(bytes: [127, 0, 0, 1]), socket: -1)
+        let flood = (0..<3).map { _ in ConnectionRecord(address: ClientAddress(bytes: [127, 0, 0, 9]), socket: -1) }
+        for (index, record) in ([lone] + flood).enumerated() {
+            #expect(table.opened(record))
+            record.receivingSince.store(10_000 + Int64(index) * 100, ordering: .relaxed)
+        }
+        let newcomer = ClientAddress(bytes: [127, 0, 0, 10])
+        #expect(table.admits(newcomer, now: 20_000))
+        // The lone connection waited longest, but the flood's address holds three: its oldest goes.
+        #expect(Self.evicted([lone] + flood) == [false, true, false, false])
+        table.closed(flood[0])
+        #expect(table.opened(ConnectionRecord(address: newcomer, socket: -1)))
+        // Two from the flood's address, one each from the others: the flood's oldest again.
+        #expect(table.admits(newcomer, now: 20_000))
+        #expect(Self.evicted([lone] + flood) == [false, true, true, false])
+    }
 }

@@ -195,8 +195,10 @@ def measure(binary, readers, hostile):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    options = dict(zip(sys.argv[1::1], sys.argv[2::1]))
+    # An option's value is not a binary: `--readers 100` names no file "100".
+    argv = sys.argv[1:]
+    args = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or not argv[i - 1].startswith("--"))]
+    options = dict(zip(argv, argv[1:]))
     readers = int(options.get("--readers", 200))
     hostile = int(options.get("--hostile", 1000))
     if not args:
