@@ -8,11 +8,17 @@ import Foundation
 /// batches the writes of concurrent requests into one transaction (group commit).
 public final class DurableStore: Sendable {
     public static let fileName = "segued.sqlite3"
+    /// What SQLite's page cache may hold (`PRAGMA cache_size`): the store's only cache, bounded so
+    /// that the service can count it in its memory budget.
+    public static let pageCacheBytes = 4 << 20
+    /// How much of the database file SQLite may map to read pages (`PRAGMA mmap_size`).
+    public static let mappedBytes = 1 << 30
     public let directory: String
     public let path: String
     public let policy: FsyncPolicy
     private let lock: DirectoryLock
     private let writer: StoreWriter
+    private let checkpointer: StoreCheckpointer
 
     /// Opens (creating if needed) the store in `directory`.
     /// - Parameter onFatal: called on the writer thread when SQLite fails a commit in a way that
@@ -34,12 +40,20 @@ public final class DurableStore: Sendable {
         do throws(SQLiteError) {
             connection = try SQLiteConnection(path: path)
             // WAL: a commit appends checksummed frames, so a torn last write is dropped on open and
-            // readers never see a half-written transaction. A bounded page cache (4 MiB).
+            // readers never see a half-written transaction. A bounded page cache (``pageCacheBytes``).
             let mode = try connection.texts("PRAGMA journal_mode = WAL").first ?? ""
             guard mode.lowercased() == "wal" else {
                 throw SQLiteError(code: 1, message: "journal_mode is \(mode), not wal", context: "opening \(path)")
             }
-            try connection.execute("PRAGMA synchronous = \(policy.synchronous); PRAGMA cache_size = -4096")
+            try connection.execute("PRAGMA synchronous = \(policy.synchronous); PRAGMA cache_size = -\(Self.pageCacheBytes >> 10)")
+            // Checkpoints only once a second, on their own thread (StoreCheckpointer): SQLite's own,
+            // every 1,000 pages of log, stalled the writer for two syncs several times a second
+            // under bench/durability's cycle, and the requests waiting on its commits with it.
+            // Pages are read through a mapping of the file (up to `mappedBytes`) rather than copied
+            // out by read(2): with the page cache bounded, most B-tree pages a commit touches are
+            // read from the file. The mapping is the kernel's page cache, which it can reclaim, not
+            // memory the process holds.
+            try connection.execute("PRAGMA wal_autocheckpoint = 0; PRAGMA mmap_size = \(Self.mappedBytes)")
         } catch {
             throw StoreError.classify(error, path: path)
         }
@@ -51,6 +65,15 @@ public final class DurableStore: Sendable {
         }
         try StoreSchema.migrate(connection, found: found)
         writer = StoreWriter(connection: connection, policy: policy, onFatal: onFatal)
+        let checkpointing: SQLiteConnection
+        do throws(SQLiteError) {
+            checkpointing = try SQLiteConnection(path: path)
+            try checkpointing.execute("PRAGMA synchronous = \(policy.synchronous)")
+        } catch {
+            writer.stop()
+            throw StoreError.classify(error, path: path)
+        }
+        checkpointer = StoreCheckpointer(connection: checkpointing, writer: writer, onFatal: onFatal)
     }
 
     /// The schema version of the store as opened (after any migration).
@@ -121,6 +144,7 @@ public final class DurableStore: Sendable {
     /// Commits what is queued, syncs and checkpoints, and stops the writer. Writes queued after it
     /// are answered with an error.
     public func close() {
+        checkpointer.stop()
         writer.stop()
         lock.release()
     }

@@ -30,6 +30,7 @@ final class StoreWriter: @unchecked Sendable {
     private var stopping = false
     private var stopped = false
     private var diskFull = false
+    private var checkpointRequested = false
     private var batches = 0
     private var writes = 0
     private var statements: Statements?
@@ -87,6 +88,21 @@ final class StoreWriter: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Asks for a checkpoint between the next two batches (StoreCheckpointer, when the log is long).
+    func requestCheckpoint() {
+        condition.lock()
+        checkpointRequested = true
+        condition.unlock()
+    }
+
+    private func takeCheckpointRequest() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let requested = checkpointRequested
+        checkpointRequested = false
+        return requested
+    }
+
     var isDiskFull: Bool {
         condition.lock()
         defer { condition.unlock() }
@@ -109,12 +125,10 @@ final class StoreWriter: @unchecked Sendable {
     }
 
     private func run() {
-        var lastSync = ContinuousClock.now
-        var unsynced = false
         while true {
             condition.lock()
             while pending.isEmpty, !stopping {
-                // A second at most: `everysec` syncs, and a full disk is retried, on this tick.
+                // A second at most: a full disk is retried on this tick.
                 if !condition.wait(until: Date(timeIntervalSinceNow: 1)) { break }
             }
             let batch = openBatch
@@ -130,12 +144,6 @@ final class StoreWriter: @unchecked Sendable {
             var failure: StoreError?
             if !taken.isEmpty {
                 failure = commit(taken)
-                unsynced = true
-            }
-            if policy == .everysec, unsynced, ContinuousClock.now - lastSync >= .seconds(1) || isLast {
-                checkpoint("PASSIVE")
-                lastSync = .now
-                unsynced = false
             }
             condition.lock()
             var toRun: [@Sendable (StoreError?) -> Void] = []
@@ -160,6 +168,10 @@ final class StoreWriter: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
             for callback in toRun { callback(failure) }
+            // The checkpointer copies the log once a second on its own thread (SQLite's automatic
+            // checkpoints are off); the writer does only when the log has grown past what a steady
+            // load lets it start over from (StoreCheckpointer), after the batch's answers have gone.
+            if takeCheckpointRequest() { checkpoint("PASSIVE") }
             // After `stopping` no write is queued: this was the last batch.
             if isLast { break }
         }
