@@ -11,14 +11,13 @@ public final class DurableStore: Sendable {
     /// What SQLite's page cache may hold (`PRAGMA cache_size`): the store's only cache, bounded so
     /// that the service can count it in its memory budget.
     public static let pageCacheBytes = 4 << 20
-    /// How much of the database file SQLite may map to read pages (`PRAGMA mmap_size`).
-    public static let mappedBytes = 1 << 30
+    /// The write-ahead log's size kept on disk between checkpoints (`PRAGMA journal_size_limit`).
+    public static let logLimitBytes = 64 << 20
     public let directory: String
     public let path: String
     public let policy: FsyncPolicy
     private let lock: DirectoryLock
     private let writer: StoreWriter
-    private let checkpointer: StoreCheckpointer
 
     /// Opens (creating if needed) the store in `directory`.
     /// - Parameter onFatal: called on the writer thread when SQLite fails a commit in a way that
@@ -46,14 +45,12 @@ public final class DurableStore: Sendable {
                 throw SQLiteError(code: 1, message: "journal_mode is \(mode), not wal", context: "opening \(path)")
             }
             try connection.execute("PRAGMA synchronous = \(policy.synchronous); PRAGMA cache_size = -\(Self.pageCacheBytes >> 10)")
-            // Checkpoints only once a second, on their own thread (StoreCheckpointer): SQLite's own,
-            // every 1,000 pages of log, stalled the writer for two syncs several times a second
-            // under bench/durability's cycle, and the requests waiting on its commits with it.
-            // Pages are read through a mapping of the file (up to `mappedBytes`) rather than copied
-            // out by read(2): with the page cache bounded, most B-tree pages a commit touches are
-            // read from the file. The mapping is the kernel's page cache, which it can reclaim, not
-            // memory the process holds.
-            try connection.execute("PRAGMA wal_autocheckpoint = 0; PRAGMA mmap_size = \(Self.mappedBytes)")
+            // Checkpoints only from the writer, once a second, after the answers of the batch before
+            // (StoreWriter): SQLite's own, every 1,000 pages of log, stalled the writer for two syncs
+            // several times a second under bench/durability's cycle, and the requests waiting on its
+            // commits with it. The log starts over after each (nothing is written while the writer
+            // checkpoints) and is cut back to `logLimitBytes` when a burst made it longer.
+            try connection.execute("PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = \(Self.logLimitBytes)")
         } catch {
             throw StoreError.classify(error, path: path)
         }
@@ -65,15 +62,6 @@ public final class DurableStore: Sendable {
         }
         try StoreSchema.migrate(connection, found: found)
         writer = StoreWriter(connection: connection, policy: policy, onFatal: onFatal)
-        let checkpointing: SQLiteConnection
-        do throws(SQLiteError) {
-            checkpointing = try SQLiteConnection(path: path)
-            try checkpointing.execute("PRAGMA synchronous = \(policy.synchronous)")
-        } catch {
-            writer.stop()
-            throw StoreError.classify(error, path: path)
-        }
-        checkpointer = StoreCheckpointer(connection: checkpointing, writer: writer, onFatal: onFatal)
     }
 
     /// The schema version of the store as opened (after any migration).
@@ -144,7 +132,6 @@ public final class DurableStore: Sendable {
     /// Commits what is queued, syncs and checkpoints, and stops the writer. Writes queued after it
     /// are answered with an error.
     public func close() {
-        checkpointer.stop()
         writer.stop()
         lock.release()
     }

@@ -30,7 +30,6 @@ final class StoreWriter: @unchecked Sendable {
     private var stopping = false
     private var stopped = false
     private var diskFull = false
-    private var checkpointRequested = false
     private var batches = 0
     private var writes = 0
     private var statements: Statements?
@@ -88,21 +87,6 @@ final class StoreWriter: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Asks for a checkpoint between the next two batches (StoreCheckpointer, when the log is long).
-    func requestCheckpoint() {
-        condition.lock()
-        checkpointRequested = true
-        condition.unlock()
-    }
-
-    private func takeCheckpointRequest() -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        let requested = checkpointRequested
-        checkpointRequested = false
-        return requested
-    }
-
     var isDiskFull: Bool {
         condition.lock()
         defer { condition.unlock() }
@@ -125,10 +109,12 @@ final class StoreWriter: @unchecked Sendable {
     }
 
     private func run() {
+        var lastSync = ContinuousClock.now
+        var unsynced = false
         while true {
             condition.lock()
             while pending.isEmpty, !stopping {
-                // A second at most: a full disk is retried on this tick.
+                // A second at most: `everysec` syncs, and a full disk is retried, on this tick.
                 if !condition.wait(until: Date(timeIntervalSinceNow: 1)) { break }
             }
             let batch = openBatch
@@ -144,6 +130,7 @@ final class StoreWriter: @unchecked Sendable {
             var failure: StoreError?
             if !taken.isEmpty {
                 failure = commit(taken)
+                unsynced = true
             }
             condition.lock()
             var toRun: [@Sendable (StoreError?) -> Void] = []
@@ -168,10 +155,14 @@ final class StoreWriter: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
             for callback in toRun { callback(failure) }
-            // The checkpointer copies the log once a second on its own thread (SQLite's automatic
-            // checkpoints are off); the writer does only when the log has grown past what a steady
-            // load lets it start over from (StoreCheckpointer), after the batch's answers have gone.
-            if takeCheckpointRequest() { checkpoint("PASSIVE") }
+            // Every policy checkpoints here, once a second at most (SQLite's automatic checkpoints are
+            // off): for `everysec` it is the sync of the log; for the others it keeps the log short.
+            // After the batch's answers have gone: they do not wait for it.
+            if unsynced, ContinuousClock.now - lastSync >= .seconds(1) || isLast {
+                checkpoint("PASSIVE")
+                lastSync = .now
+                unsynced = false
+            }
             // After `stopping` no write is queued: this was the last batch.
             if isLast { break }
         }
