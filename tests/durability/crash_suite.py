@@ -6,8 +6,10 @@
 Jepsen-style: client threads record every answer they got (a session created, an operation's
 revision, a deletion); the daemon is killed with SIGKILL at a random moment under that load (or
 stopped with SIGTERM), restarted on the same directory, and every acknowledged fact is checked
-against it. Then the store's files are truncated and corrupted at several offsets (the daemon must
-start and recover, or refuse with a message naming the file: never crash), and the disk is filled
+against it; one session's event log is followed across kill -9 rounds (every acknowledged event
+kept, no gap, a stream resumed by Last-Event-ID). Then the store's files are truncated and
+corrupted at several offsets (the daemon must start and recover, or refuse with a message naming
+the file: never crash), and the disk is filled
 (a 3 MB tmpfs: 507 `insufficient-storage`, reads go on, writes resume when space returns).
 Only 127.0.0.1, every request with a timeout, the run with a budget. Standard library only.
 """
