@@ -1,6 +1,7 @@
 """An open page across a daemon restart (issue 27): the daemon is killed (SIGKILL) and started again on
 the same state directory and port; the page reconnects its event stream (asking for what follows
-the last callback it showed) and its transcript goes on without a gap or a repeat."""
+the last callback it showed) and its transcript goes on without a gap or a repeat, and a page
+opened after the restart shows the callbacks from before it (the stored event log)."""
 import os
 import signal
 import socket
@@ -65,6 +66,14 @@ def test_an_open_page_resumes_its_transcript_after_the_daemon_restarts(browser, 
                       f"(it shows {driver.execute_script(PAGE_SEQS)[-5:]} at the end)", timeout=30)
         ui.heading(driver, ui.scene_title(scenes["editItem"]))
         shots.take(driver, "the page after the daemon was killed and restarted")
+        # A page opened only now shows the callbacks from before the restart too: the log was stored.
+        late = browser()
+        late.get(f"{api.base}/ui/sessions/{session}")
+        ui.heading(late, ui.scene_title(scenes["editItem"]))
+        ui.wait_until(lambda: late.execute_script(PAGE_SEQS) == list(range(1, after + 1)),
+                      f"a page opened after the restart shows callbacks 1…{after} "
+                      f"(it shows {late.execute_script(PAGE_SEQS)[:3]}… at the start)")
+        shots.take(late, "a page opened after the restart")
     finally:
         daemon.kill()
         daemon.wait()
