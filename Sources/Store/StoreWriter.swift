@@ -109,12 +109,10 @@ final class StoreWriter: @unchecked Sendable {
     }
 
     private func run() {
-        var lastSync = ContinuousClock.now
-        var unsynced = false
         while true {
             condition.lock()
             while pending.isEmpty, !stopping {
-                // A second at most: `everysec` syncs, and a full disk is retried, on this tick.
+                // A second at most: a full disk is retried on this tick (StoreCheckpointer syncs).
                 if !condition.wait(until: Date(timeIntervalSinceNow: 1)) { break }
             }
             let batch = openBatch
@@ -130,7 +128,6 @@ final class StoreWriter: @unchecked Sendable {
             var failure: StoreError?
             if !taken.isEmpty {
                 failure = commit(taken)
-                unsynced = true
             }
             condition.lock()
             var toRun: [@Sendable (StoreError?) -> Void] = []
@@ -155,14 +152,6 @@ final class StoreWriter: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
             for callback in toRun { callback(failure) }
-            // Every policy checkpoints here, once a second at most (SQLite's automatic checkpoints are
-            // off): for `everysec` it is the sync of the log; for the others it keeps the log short.
-            // After the batch's answers have gone: they do not wait for it.
-            if unsynced, ContinuousClock.now - lastSync >= .seconds(1) || isLast {
-                checkpoint("PASSIVE")
-                lastSync = .now
-                unsynced = false
-            }
             // After `stopping` no write is queued: this was the last batch.
             if isLast { break }
         }
