@@ -41,6 +41,8 @@ public final class SeguedService: Sendable {
         self.logger = logger
         persistence = store.map(Persistence.init(store:))
         memory = MemoryBudget(limit: configuration.maxMemory)
+        // The store's page cache is memory the daemon holds as surely as a session's: counted from the start.
+        if store != nil { memory.adjust(by: DurableStore.pageCacheBytes) }
         sessions = SessionStore(limit: configuration.maxSessions, idleTimeout: configuration.sessionTTL)
         storyboards = StoryboardStore(limit: configuration.maxStoryboards, byteLimit: configuration.maxStoryboardBytes, memory: memory)
         demoStoryboardID = storyboards.preload(DemoStoryboard.storyboard)

@@ -12,7 +12,7 @@ public enum FsyncPolicy: String, Sendable, CaseIterable {
     case never
 
     /// SQLite's `synchronous` setting in WAL mode for the policy: FULL syncs the WAL at every
-    /// commit; NORMAL only at checkpoints (which ``StoreWriter`` runs every second for `everysec`);
+    /// commit; NORMAL only at checkpoints (which ``StoreCheckpointer`` runs every second);
     /// OFF never.
     var synchronous: String {
         switch self {

@@ -109,12 +109,10 @@ final class StoreWriter: @unchecked Sendable {
     }
 
     private func run() {
-        var lastSync = ContinuousClock.now
-        var unsynced = false
         while true {
             condition.lock()
             while pending.isEmpty, !stopping {
-                // A second at most: `everysec` syncs, and a full disk is retried, on this tick.
+                // A second at most: a full disk is retried on this tick (StoreCheckpointer syncs).
                 if !condition.wait(until: Date(timeIntervalSinceNow: 1)) { break }
             }
             let batch = openBatch
@@ -130,12 +128,6 @@ final class StoreWriter: @unchecked Sendable {
             var failure: StoreError?
             if !taken.isEmpty {
                 failure = commit(taken)
-                unsynced = true
-            }
-            if policy == .everysec, unsynced, ContinuousClock.now - lastSync >= .seconds(1) || isLast {
-                checkpoint("PASSIVE")
-                lastSync = .now
-                unsynced = false
             }
             condition.lock()
             var toRun: [@Sendable (StoreError?) -> Void] = []

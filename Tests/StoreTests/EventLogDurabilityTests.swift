@@ -78,6 +78,38 @@ struct EventLogDurabilityTests {
         #expect(second.handle(.make("GET", "/v1/sessions/s")).text == session)
     }
 
+    /// A stored operation whose replay disagrees with what was stored (here its revision, changed in
+    /// the file) is reported, and its session left at the operation before: never a state nobody
+    /// was told of.
+    @Test func aReplayThatDisagrees_isReported_andTheSessionStopsBeforeIt() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let (first, firstStore, _) = try Self.recovered(directory)
+        #expect(first.handle(.make("PUT", "/v1/sessions/s", json: #"{"storyboard": "demo"}"#)).status == 201)
+        Self.cycle(2, on: "s", in: first)
+        let beforeLast = first.handle(.make("GET", "/v1/sessions/s/events?after=0&limit=1000")).text
+        let stack = first.handle(.make("GET", "/v1/sessions/s/stack")).text
+        Self.cycle(1, on: "s", in: first)
+        firstStore.close()
+        do {
+            // The last operation's stored revision (the third byte: version, name, revision) made 5 higher.
+            let connection = try SQLiteConnection(path: firstStore.path)
+            let last = try connection.prepare("SELECT first_sequence, body FROM operations WHERE session = 's' ORDER BY first_sequence DESC LIMIT 1")
+            #expect(try last.step())
+            let firstSequence = last.int(0)
+            var body = last.blob(1)
+            #expect(body[2] == 4 << 1, "revision 4, as one byte")
+            body[2] = 9 << 1
+            try connection.prepare("UPDATE operations SET body = ?1 WHERE session = 's' AND first_sequence = ?2")
+                .run([.blob(body), .int(firstSequence)])
+        }
+        let (second, secondStore, recovery) = try Self.recovered(directory)
+        defer { secondStore.close() }
+        #expect(recovery.skipped.count == 1 && recovery.skipped[0].contains("replays differently"), "\(recovery.skipped)")
+        #expect(second.handle(.make("GET", "/v1/sessions/s/events?after=0&limit=1000")).text == beforeLast)
+        #expect(second.handle(.make("GET", "/v1/sessions/s/stack")).text == stack)
+    }
+
     /// The store keeps what the log holds (and what the snapshot does not yet include), not the
     /// history: with a log of 50 events, 300 operations leave a few rows, and the log after a
     /// restart is the log before it.

@@ -116,6 +116,25 @@ struct ServiceDurabilityTests {
         #expect(service.handle(.make("POST", "/v1/sessions", json: #"{"storyboard":"demo"}"#)).status == 201)
     }
 
+    static func accountedMemory(_ service: SeguedService) -> Int? {
+        let metrics = service.handle(.make("GET", "/metrics")).text
+        let line = metrics.split(separator: "\n").first { $0.hasPrefix("segued_memory_accounted_bytes ") }
+        // Gauges are written as floating-point numbers (`4194304.0`).
+        return line.flatMap { Double($0.split(separator: " ")[1]) }.map { Int($0) }
+    }
+
+    /// SQLite's page cache is bounded (`DurableStore.pageCacheBytes`) and counted in the memory
+    /// budget from the start, as sessions and storyboards are.
+    @Test func theStoresPageCache_isCountedInTheMemoryBudget() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let (durable, store) = try directory.service()
+        defer { store.close() }
+        let inMemory = SeguedService()
+        let withStore = try #require(Self.accountedMemory(durable)), without = try #require(Self.accountedMemory(inMemory))
+        #expect(withStore - without == DurableStore.pageCacheBytes)
+    }
+
     /// A session whose PUT id is used again after a delete: the new one is what comes back.
     @Test func anIDReusedAfterADelete_comesBackAsTheNewSession() throws {
         let directory = TemporaryStateDirectory()

@@ -5,8 +5,10 @@
 #      each policy's rate as a ratio of the in-memory rate of the same round (target ≥ 0.70 for
 #      everysec), with the batches the writer committed (group commit: writes per batch).
 #   2. Recovery: a store of N sessions (20k, 100k, 1M by default: RECOVER="20000 100000 1000000"),
-#      made by copying one stored session N times with sqlite3, then the time from start to
-#      /readyz 200, the store's size per session and the daemon's RSS per session once loaded.
+#      made by copying one stored session (launched, one push: its snapshot and its two operations
+#      with their events) N times with sqlite3, then the time from start to /readyz 200, the CPU
+#      time, the store's size per session and the daemon's RSS per session once loaded, beside the
+#      RSS per session of the same sessions made in memory (RSS_SESSIONS of them, by PUT and a push).
 # Loopback only; every daemon is stopped on exit.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -69,12 +71,29 @@ kill -TERM "$s"; wait "$s" 2>/dev/null || true
 p=$(free_port)
 "$bin" serve --port "$p" --log-level warning --quiet-requests --max-sessions 2000000 >/dev/null 2>&1 & s=$!
 pids+=("$s"); wait_until_up "http://127.0.0.1:$p/readyz"
-base_rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status"); kill "$s"; wait "$s" 2>/dev/null || true
+base_rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status")
+# The same sessions made in memory (launched, one push): what a restored one is to be compared with.
+RSS_SESSIONS=${RSS_SESSIONS:-10000}
+python3 - "$p" "$RSS_SESSIONS" <<'PY'
+import http.client, sys
+connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
+for i in range(int(sys.argv[2])):
+    for method, path, body in (("PUT", f"/v1/sessions/m{i}", '{"storyboard":"demo"}'),
+                               ("POST", f"/v1/sessions/m{i}/segues", '{"identifier":"showItem","data":{"itemID":1}}')):
+        connection.request(method, path, body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse(); response.read()
+        assert response.status in (200, 201), response.status
+PY
+memory_rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status"); kill "$s"; wait "$s" 2>/dev/null || true
+echo "in memory: $(python3 -c "print(round(($memory_rss - $base_rss) / $RSS_SESSIONS))") B of RSS per session ($RSS_SESSIONS sessions launched and pushed by PUT and POST)"
 for n in $RECOVER; do
   dir="$work/recover-$n"
   cp -r "$seed" "$dir"; rm -f "$dir/segued.lock"
+  # The seed's operations too (its launch and push, with their events): a restored session's log.
   sqlite3 "$dir/segued.sqlite3" "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $n - 1)
     INSERT INTO sessions SELECT 'r' || i, incarnation, storyboard, revision, event_sequence, snapshot FROM k, sessions WHERE id = 'seed';
+    WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < $n - 1)
+    INSERT INTO operations SELECT 'r' || i, incarnation, first_sequence, last_sequence, body FROM k, operations WHERE session = 'seed';
     PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
   bytes=$(stat -c %s "$dir/segued.sqlite3")
   sync

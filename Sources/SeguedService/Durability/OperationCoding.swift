@@ -72,8 +72,10 @@ enum OperationCoding {
         guard let first = reader.number(), let last = reader.number(), let hasLine = reader.byte() else { return nil }
         var command: Command?
         if hasLine == 1 {
-            guard let line = reader.string(), let parsed = try? FlowCommandParser.parse(line) else { return nil }
-            command = parsed
+            guard let line = reader.string() else { return nil }
+            // A line that does not read back (the store then holds the state after it in the snapshot)
+            // still restores the operation's events; only a replay needs the command.
+            command = try? FlowCommandParser.parse(line)
         }
         guard let count = reader.number(), count >= 0, let firstHeld = reader.number() else { return nil }
         var events: [LifecycleEvent] = []

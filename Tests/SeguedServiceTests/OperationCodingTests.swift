@@ -1,0 +1,52 @@
+import Flows
+import Navigation
+@testable import SeguedService
+import Storyboard
+import Testing
+
+/// A stored operation's bytes (OperationCoding) give back its record, command and events exactly:
+/// an unwind (search steps, destination, segue), a refused segue (reason), a launch (no command).
+struct OperationCodingTests {
+    static func demo() throws -> NavigationState {
+        try Navigator.launch(DemoStoryboard.storyboard).0
+    }
+
+    static func roundTrip(_ record: OperationRecord, _ events: [LifecycleEvent]) -> OperationCoding.Decoded? {
+        OperationCoding.decode(OperationCoding.encode(record, line: record.command.map(FlowCommandWriter.line), events: events[...]))
+    }
+
+    @Test func operations_comeBackExactly() throws {
+        var state = try Self.demo()
+        let commands: [Command] = [
+            try FlowCommandParser.parse(#"segue addItem source=vc3 data={"title": "Milk \"2%\"", "n": [1, 2.5]}"#),
+            try FlowCommandParser.parse("unwind action=cancelEdit:"),
+            try FlowCommandParser.parse("segue showItem shouldPerform=false"),
+            try FlowCommandParser.parse("unwind action=noSuchAction:"),
+        ]
+        var checked = 0
+        for command in commands {
+            let transcript = try Navigator.apply(command, to: &state)
+            let record = try #require(OperationRecord(.action, transcript, revision: state.revision, command: command))
+            let decoded = try #require(Self.roundTrip(record, transcript.events))
+            #expect(decoded.record == record)
+            #expect(decoded.events == transcript.events)
+            checked += record.search.isEmpty ? 0 : 1
+        }
+        #expect(checked > 0, "no operation had search steps")
+    }
+
+    @Test func aLaunch_andALogsLastEvents_comeBack() throws {
+        let (state, launch) = try Navigator.launch(DemoStoryboard.storyboard)
+        let record = try #require(OperationRecord(.launch, launch, revision: state.revision))
+        #expect(Self.roundTrip(record, launch.events) == OperationCoding.Decoded(record: record, events: launch.events))
+        // A fork of a full log stores an operation's last events only.
+        let tail = Array(launch.events.suffix(3))
+        #expect(Self.roundTrip(record, tail)?.events == tail)
+    }
+
+    @Test func bytesItDidNotWrite_doNotRead() {
+        #expect(OperationCoding.decode([]) == nil)
+        #expect(OperationCoding.decode([OperationCoding.version + 1, 0, 2]) == nil)
+        #expect(OperationCoding.decode([OperationCoding.version, 0]) == nil)
+    }
+}
