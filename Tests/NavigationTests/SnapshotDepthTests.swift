@@ -45,7 +45,7 @@ struct SnapshotDepthTests {
         let position = Dictionary(uniqueKeysWithValues: valid.instances.enumerated().map { ($1.id, $0) })
         let top = try #require(valid.presentations.last)
         let below = try #require(valid.presentations.dropLast().last)
-        let root = try #require(valid.windowRoot)
+        _ = try #require(valid.windowRoot)
 
         // The two top layers presenting each other, both sides of each relation agreeing: a cycle
         // of presenters, cut off from the window root.
