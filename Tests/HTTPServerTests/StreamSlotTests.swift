@@ -140,4 +140,24 @@ struct StreamSlotTests {
         #expect(table.admits(newcomer, now: 20_000))
         #expect(Self.evicted([lone] + flood) == [false, true, true, false])
     }
+
+    /// Two connections accepted at once on one slot: the first made room by ending a waiting one,
+    /// the second took that room; the first then makes room again rather than being shut.
+    @Test func aConnectionWhoseRoomWasTaken_makesRoomAgain() {
+        let table = ConnectionTable(limit: 2, perAddressLimit: 0)
+        let waiting = (0..<2).map { index in ConnectionRecord(address: ClientAddress(bytes: [127, 0, 0, UInt8(2 + index)]), socket: -1) }
+        for (index, record) in waiting.enumerated() {
+            #expect(table.opened(record))
+            record.receivingSince.store(10_000 + Int64(index) * 100, ordering: .relaxed)
+        }
+        let canary = ConnectionRecord(address: ClientAddress(bytes: [127, 0, 0, 1]), socket: -1)
+        let other = ConnectionRecord(address: ClientAddress(bytes: [127, 0, 0, 9]), socket: -1)
+        #expect(table.admits(canary.address, now: 20_000))
+        #expect(Self.evicted(waiting) == [true, false])
+        // The other, admitted into the room the canary made, starts first.
+        #expect(table.admits(other.address, now: 20_000))
+        #expect(table.opened(other, now: 20_000))
+        #expect(table.opened(canary, now: 20_000))
+        #expect(Self.evicted(waiting) == [true, true])
+    }
 }

@@ -107,11 +107,15 @@ final class ConnectionTable: Sendable {
         return true
     }
 
-    /// Counts a connection that started; `false` when it no longer fits (two accepted at once
-    /// passed the policy together), and then it is not counted.
-    func opened(_ record: ConnectionRecord) -> Bool {
+    /// Counts a connection that started; `false` when it no longer fits, and then it is not
+    /// counted. Two accepted at once may both pass the policy on one slot: the room one of them
+    /// made by ending a waiting connection is not held for it, and the other, admitted into that
+    /// room, left the first over the limit, shut at once (a canary closed unanswered under a flood
+    /// of slowloris connections, CI). So the one that finds no room makes it the same way.
+    func opened(_ record: ConnectionRecord, now: Int64 = monotonicMilliseconds()) -> Bool {
         let fits = counts.withLock { counts in
-            guard counts.holding < limit, counts.perAddress[record.address, default: 0] < perAddressLimit else { return false }
+            guard counts.perAddress[record.address, default: 0] < perAddressLimit else { return false }
+            guard counts.holding < limit || Self.evictOldestWaiting(&counts, now: now, grace: evictionGrace) else { return false }
             counts.open[ObjectIdentifier(record)] = record
             counts.perAddress[record.address, default: 0] += 1
             return true

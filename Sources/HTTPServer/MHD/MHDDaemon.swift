@@ -23,8 +23,12 @@ final class MHDDaemon: @unchecked Sendable {
         let retained = Unmanaged.passRetained(core)
         var badAddress: Int32 = 0
         // libmicrohttpd's own limit, per pool thread, stays above the server's (ConnectionTable):
-        // reached, it would leave connections in the backlog instead of refusing them.
-        let mhdConnectionLimit = UInt32(clamping: configuration.connectionLimit * configuration.threads + 64)
+        // reached, it would leave connections in the backlog or close them unanswered. Each thread
+        // may hold the whole of ours twice over: connections ended to make room (a flood of
+        // slowloris connections) count until libmicrohttpd has closed them, and a canary was
+        // closed unanswered when a busy thread's closing ones filled a margin of 32 (CI, the
+        // many-address slowloris test).
+        let mhdConnectionLimit = UInt32(clamping: (2 * configuration.connectionLimit + 64) * configuration.threads)
         let started = MHDDaemon.withSecurityOptions(configuration.tls, core: retained.toOpaque()) { flags, options in
             segued_mhd_start(
                 configuration.host, UInt16(clamping: configuration.port), UInt32(configuration.threads),
