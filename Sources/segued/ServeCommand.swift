@@ -276,7 +276,7 @@ struct Serve: ParsableCommand {
             logger.critical("cannot start: \(error)")
             throw ExitCode(1)
         }
-        logger.info("memory budget: \(clientMemory >> 20) MiB for what clients make segued hold (--max-memory \(requestedMemory >> 20) MiB, less \(ownMemory >> 20) MiB the process held at start)")
+        logger.info("memory budget: \(clientMemory >> 20) MiB for what clients make segued hold (--max-memory \(requestedMemory >> 20) MiB, less \(ownMemory >> 20) MiB the process held at start and an eighth of the rest)")
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let scheme = security.tls == nil ? "http" : "https"
         let auth = security.token == nil ? "no token" : "bearer token required"
