@@ -26,14 +26,18 @@ enum RequestID {
     static func made() -> String {
         let count = madeCount.wrappingAdd(1, ordering: .relaxed).oldValue
         var digits = [UInt8](repeating: 0, count: 32)
-        for (half, value) in [processKey, mixed(processKey ^ count)].enumerated() {
-            var value = value
-            for index in stride(from: half * 16 + 15, through: half * 16, by: -1) {
-                digits[index] = hexDigits[Int(value & 0xF)]
-                value >>= 4
-            }
-        }
+        writeHex(processKey, into: &digits, at: 0)
+        writeHex(mixed(processKey ^ count), into: &digits, at: 16)
         return String(decoding: digits, as: UTF8.self)
+    }
+
+    /// The 16 hex digits of `value` at `digits[offset..<offset + 16]`, most significant first.
+    private static func writeHex(_ value: UInt64, into digits: inout [UInt8], at offset: Int) {
+        var value = value
+        for index in stride(from: offset + 15, through: offset, by: -1) {
+            digits[index] = hexDigits[Int(value & 0xF)]
+            value >>= 4
+        }
     }
 
     private static let processKey: UInt64 = {
