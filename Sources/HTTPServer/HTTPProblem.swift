@@ -7,12 +7,15 @@ public enum HTTPProblem: String, CaseIterable, Sendable {
     case malformedRequest = "malformed-request"
     case tooManyQueryArguments = "too-many-query-arguments"
     case unsupportedTransferCoding = "unsupported-transfer-coding"
+    /// A held-back response (``ResponseGate``) whose gate had not opened when the server stopped.
+    case stoppedBeforeRelease = "stopped-before-release"
 
     public var title: String {
         switch self {
         case .malformedRequest: "Bad Request"
         case .tooManyQueryArguments: "URI Too Long"
         case .unsupportedTransferCoding: "Not Implemented"
+        case .stoppedBeforeRelease: "Service Unavailable"
         }
     }
 
@@ -21,6 +24,7 @@ public enum HTTPProblem: String, CaseIterable, Sendable {
         case .malformedRequest: 400
         case .tooManyQueryArguments: 414
         case .unsupportedTransferCoding: 501
+        case .stoppedBeforeRelease: 503
         }
     }
 

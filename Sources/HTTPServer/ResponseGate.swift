@@ -18,10 +18,12 @@ public final class ResponseGate: Sendable {
 
     public init() {}
 
-    /// Lets the response go, or `replacement` in its place. Called once, from any thread; runs the
-    /// server's waiter (a connection's resume) outside the lock.
+    /// Lets the response go, or `replacement` in its place. From any thread; the first call decides
+    /// (a stopping server opens what is still closed at its deadline, and the commit may come after).
+    /// Runs the server's waiter (a connection's resume) outside the lock.
     public func open(replacing replacement: Response? = nil) {
         let waiter = state.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.opened else { return nil }
             state.opened = true
             state.replacement = replacement
             defer { state.waiter = nil }

@@ -17,6 +17,8 @@ final class ServerCore: Sendable {
     let streams: StreamHost
     /// Responses queued from their prepared form (``PreparedResponse``), since the start.
     let preparedResponsesSent = Atomic<Int>(0)
+    /// Connections suspended until their response's gate opens.
+    let held = HeldConnections()
     /// Set when a graceful stop begins: responses then close their connection.
     let draining = Atomic<Bool>(false)
 

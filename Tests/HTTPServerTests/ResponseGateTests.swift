@@ -71,4 +71,47 @@ struct ResponseGateTests {
         let answer = try HTTPClient(port: server.port, timeout: 3).send("POST", "/x")
         #expect(answer.status == 201 && answer.text == "done")
     }
+
+    /// A gate still closed when the server stops: the response goes out as a 503 once half the
+    /// grace left after the drain has passed, and the daemon stops. libmicrohttpd aborts the
+    /// process when it stops with a connection suspended (CI's crash suite, SIGTERM under load).
+    @Test func aGateStillClosedAtTheStop_goesOutAs503_andTheServerStops() throws {
+        let gates = Gates()
+        let server = Server(configuration: ServerConfiguration(port: 0, threads: 1), handler: gates.handler)
+        try server.start()
+        let connection = try RawConnection(port: server.port)
+        try connection.send("POST /held HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n")
+        #expect(gates.waitFor(1).count == 1)
+        let started = ContinuousClock.now
+        server.shutdown(gracePeriod: .seconds(1))
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(connection.readUntilClosed(timeout: .seconds(3)))
+        #expect(connection.text.hasPrefix("HTTP/1.1 503 "))
+        #expect(connection.text.contains("\"type\":\"urn:segued:problem:stopped-before-release\""))
+    }
+
+    /// Once stopping, nothing is suspended: a held response that comes after the drain waits for its
+    /// gate on its own thread (the registry says so and never runs `suspend`), and what was held is
+    /// released by the deadline even when its gate never opens.
+    @Test func heldConnections_suspendNothingOnceStopping_andReleaseWhatWasHeld() {
+        let held = HeldConnections()
+        let early = ResponseGate(), late = ResponseGate()
+        var suspended = 0
+        guard case .suspended = held.hold(1, until: early, suspend: { suspended += 1 }) else {
+            Issue.record("not suspended before the stop")
+            return
+        }
+        #expect(held.count == 1)
+        let deadline = ContinuousClock.now + .milliseconds(50)
+        held.stop(releasingBy: deadline)
+        #expect(early.outcome.opened && early.outcome.replacement?.status == 503)
+        guard case .stopping(let releaseBy) = held.hold(2, until: late, suspend: { suspended += 1 }) else {
+            Issue.record("suspended while stopping")
+            return
+        }
+        #expect(releaseBy == deadline && suspended == 1)
+        late.open()
+        late.open(replacing: Response(status: 500))
+        #expect(late.outcome.opened && late.outcome.replacement == nil)
+    }
 }

@@ -36,7 +36,7 @@ struct ProblemTypeTests {
         "session-ended": "Not possible in the current state", "flow-unavailable": "No flow for this session", "invalid-code-segue-kind": "Invalid kind for a segue made in code",
         "counter-limit-reached": "Counter limit reached",
         "malformed-request": "Bad Request", "too-many-query-arguments": "URI Too Long",
-        "unsupported-transfer-coding": "Not Implemented",
+        "unsupported-transfer-coding": "Not Implemented", "stopped-before-release": "Service Unavailable",
         "loading": "Service Unavailable", "insufficient-storage": "Insufficient Storage",
     ]
 

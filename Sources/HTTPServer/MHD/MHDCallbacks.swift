@@ -64,7 +64,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         body: context.body, bodyExceededLimit: context.exceededLimit)
     let response = core.respond(to: request)
     if let stream = response.stream { return mhdQueueStream(stream, response, context: context, core: core, on: connection) }
-    if let gate = response.gate, !gate.outcome.opened { return mhdDefer(response, gate: gate, context: context, on: connection) }
+    if let gate = response.gate, !gate.outcome.opened { return mhdDefer(response, gate: gate, context: context, core: core, on: connection) }
     if response.gate != nil, let opened = mhdOpened(context, kept: response) { return mhdQueue(opened, on: connection, core: core) }
     return mhdQueue(response, on: connection, core: core)
 }

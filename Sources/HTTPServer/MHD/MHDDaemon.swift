@@ -84,6 +84,11 @@ final class MHDDaemon: @unchecked Sendable {
         drain(until: abortAt)
         server.streams.close()
         for stream in server.streams.streams { stream.abort() }
+        // No connection is suspended from now on (a kept-alive client's next request may come after
+        // the drain, CI's crash suite); held responses get until halfway to the deadline for their
+        // gate, then go out as a 503, so that every one has been resumed before the daemon stops.
+        let drained = ContinuousClock.now
+        server.held.stop(releasingBy: drained + max(.zero, (deadline - drained) / 2))
         drain(until: deadline)
         ticker.stop()
         MHD_stop_daemon(daemon)

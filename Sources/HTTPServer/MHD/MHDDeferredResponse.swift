@@ -6,14 +6,21 @@ internal import CMicroHTTPD
 // opened with, if any). No server thread waits meanwhile (notes/libmicrohttpd.md, pitfall 10: the
 // resume is registered only after the suspend, so it always follows it).
 
-/// Suspends `connection` until `gate` opens, keeping `response` in the request's context.
-func mhdDefer(_ response: Response, gate: ResponseGate, context: MHDConnectionContext, on connection: OpaquePointer) -> MHD_Result {
-    context.deferred = response
-    MHD_suspend_connection(connection)
+/// Suspends `connection` until `gate` opens, keeping `response` in the request's context. Once the
+/// server is stopping nothing is suspended (HeldConnections): this thread waits for the gate, until
+/// the stop's deadline, and queues what it let go.
+func mhdDefer(_ response: Response, gate: ResponseGate, context: MHDConnectionContext, core: ServerCore, on connection: OpaquePointer) -> MHD_Result {
     // The connection's address (a pointer is not `Sendable`): valid until the request completes,
     // which it cannot before it is resumed and answered.
     let address = UInt(bitPattern: connection)
-    gate.whenOpen {
+    context.deferred = response
+    let holding = core.held.hold(address, until: gate) { MHD_suspend_connection(connection) }
+    guard case .suspended = holding else {
+        if case .stopping(let releaseBy) = holding { gate.wait(until: releaseBy) }
+        return mhdQueue(mhdOpened(context) ?? response, on: connection, core: core)
+    }
+    gate.whenOpen { [held = core.held] in
+        held.released(address)
         if let suspended = OpaquePointer(bitPattern: address) { MHD_resume_connection(suspended) }
     }
     return .YES
