@@ -115,6 +115,14 @@ let package = Package(
             exclude: ["run.sh", "README.md"],
             swiftSettings: sharedSettings
         ),
+        // The store's write path against GRDB.swift's (bench/store/run.sh; GRDB in a package of its own).
+        .executableTarget(
+            name: "bench-store",
+            dependencies: ["Store"],
+            path: "bench/store",
+            exclude: ["run.sh", "grdb"],
+            swiftSettings: sharedSettings
+        ),
         .executableTarget(
             name: "bench-import",
             dependencies: ["Storyboard"],
