@@ -55,5 +55,13 @@ public struct Response: Sendable {
 /// Whether two field names are the same, ASCII letters compared without case (RFC 9110 §5.1; names
 /// are ASCII tokens), without making lowercased copies.
 func sameFieldName(_ a: String, _ b: String) -> Bool {
-    a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
+    // Over the bytes' spans: zipping the two UTF-8 views cost 1,800 instructions of a GET (callgrind),
+    // and every response looks up and sets a few fields.
+    let x = a.utf8.span, y = b.utf8.span
+    guard x.count == y.count else { return false }
+    for index in 0..<x.count where x[index] != y[index] {
+        let folded = x[index] | 0x20
+        guard folded == y[index] | 0x20, folded >= 0x61, folded <= 0x7A else { return false }
+    }
+    return true
 }

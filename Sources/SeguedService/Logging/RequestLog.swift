@@ -78,7 +78,8 @@ extension SeguedService {
 
     /// The `type` of a problem response: the writer puts it first (`{"type":"…"`).
     static func problemType(_ response: Response) -> String? {
-        guard response.header("Content-Type") == "application/problem+json" else { return nil }
+        // Problems are refusals (openapi.yaml: status 400-599): a success is not searched for one.
+        guard response.status >= 400, response.header("Content-Type") == "application/problem+json" else { return nil }
         let prefix = Array(#"{"type":""#.utf8)
         guard response.body.starts(with: prefix) else { return nil }
         let rest = response.body[prefix.count...]
