@@ -37,18 +37,31 @@ enum RequestValidation {
             return HTTPProblem.tooManyQueryArguments.response(
                 detail: "A request may carry at most \(maxQueryArguments) query arguments.")
         }
-        if shape.headerFields.contains(where: { !isFieldName($0.name) }) {
-            return malformed("A header field name must not be empty or hold whitespace (none before its colon) or control characters.")
+        // One pass over the fields, which every request makes (filtering them per name and building
+        // a set of the lengths cost about 1,000 instructions of a GET, callgrind).
+        var hosts = 0
+        var length: String?
+        var lengthsDiffer = false
+        var codings: [String] = []
+        for field in shape.headerFields {
+            guard isFieldName(field.name) else {
+                return malformed("A header field name must not be empty or hold whitespace (none before its colon) or control characters.")
+            }
+            switch field.name {
+            case "host": hosts += 1
+            case "content-length":
+                if let length, length != field.value { lengthsDiffer = true }
+                length = length ?? field.value
+            case "transfer-encoding": codings.append(field.value)
+            default: break
+            }
         }
-        let hosts = shape.headerFields.count { $0.name == "host" }
         if shape.version == "HTTP/1.1", hosts == 0 { return malformed("HTTP/1.1 requests must carry a Host header.") }
         if hosts > 1 { return malformed("A request must carry one Host header, not \(hosts).") }
-        let lengths = Set(shape.headerFields.filter { $0.name == "content-length" }.map(\.value))
-        let codings = shape.headerFields.filter { $0.name == "transfer-encoding" }.map(\.value)
-        if !codings.isEmpty, !lengths.isEmpty {
+        if !codings.isEmpty, length != nil {
             return malformed("A request must not carry both Content-Length and Transfer-Encoding.")
         }
-        if lengths.count > 1 { return malformed("A request must not carry different Content-Length values.") }
+        if lengthsDiffer { return malformed("A request must not carry different Content-Length values.") }
         if codings.count > 1 || codings.contains(where: { !isChunked($0) }) {
             return HTTPProblem.unsupportedTransferCoding.response(
                 detail: "The only transfer coding accepted is chunked.")
@@ -65,7 +78,10 @@ enum RequestValidation {
     /// request (issue 28). RFC 9112 §5.1: a server must refuse whitespace between a field name and
     /// its colon with 400.
     static func isFieldName(_ name: String) -> Bool {
-        !name.utf8.isEmpty && !name.utf8.contains { $0 <= 0x20 || $0 == 0x7F }
+        let bytes = name.utf8.span
+        guard bytes.count > 0 else { return false }
+        for index in 0..<bytes.count where bytes[index] <= 0x20 || bytes[index] == 0x7F { return false }
+        return true
     }
 
     private static func malformed(_ detail: String) -> Response {
