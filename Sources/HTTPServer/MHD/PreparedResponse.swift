@@ -149,8 +149,16 @@ func addFields(_ fields: [(name: String, value: String)], to made: OpaquePointer
 }
 
 private func forEachSendable(_ fields: [(name: String, value: String)], _ body: (String, String) -> Void) {
-    // Bytes, not Characters: iterating Characters ran grapheme breaking on every header value.
-    for (name, value) in fields where !value.utf8.contains(where: { $0 == 13 || $0 == 10 }) { body(name, value) }
+    for (name, value) in fields where !holdsLineBreak(value) { body(name, value) }
+}
+
+/// Whether `value` holds a CR or LF. Over its bytes' span: iterating Characters ran grapheme
+/// breaking on every header value, and the UTF-8 view's iterator cost about 1,000 instructions of a
+/// GET's fields (callgrind).
+private func holdsLineBreak(_ value: String) -> Bool {
+    let bytes = value.utf8.span
+    for index in 0..<bytes.count where bytes[index] == 13 || bytes[index] == 10 { return true }
+    return false
 }
 
 /// The Content-Length a response without a body states, if it states one.
