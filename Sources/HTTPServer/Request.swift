@@ -48,9 +48,9 @@ public struct Request: Sendable {
     /// Field names are ASCII tokens (RFC 9110 §5.1), so only ASCII letters are folded, as they are
     /// when a request's names are stored.
     public func header(_ name: String) -> String? {
-        // Callers mostly pass lowercase literals: those are compared as they are.
-        let name = Request.folded(name)
-        for field in headerFields where field.name == name { return field.value }
+        // Compared in place (the stored names are lowercase): folding `name` first made a new string
+        // on every lookup of a mixed-case name, such as `X-Request-ID` on every request.
+        for field in headerFields where sameFieldName(field.name, name) { return field.value }
         return nil
     }
 

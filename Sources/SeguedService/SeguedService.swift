@@ -89,7 +89,7 @@ public final class SeguedService: Sendable {
         let duration = ContinuousClock.now - start
         metrics.recordRequest(route: endpoint, method: request.method, status: response.status, duration: duration)
         var answered = response
-        let requestID = RequestID.from(request.header(RequestID.storedName))
+        let requestID = RequestID.from(request.header(RequestID.header))
         // Per request: a response kept and prepared once (a session's stack) stays prepared.
         answered.setRequestHeader(RequestID.header, requestID)
         // A cluster's clients and tests see which node answered (deploy/cluster).

@@ -8,9 +8,6 @@ import Synchronization
 /// response's `X-Request-ID`.
 enum RequestID {
     static let header = "X-Request-ID"
-    /// The name as a request's fields are stored (lowercase): looked up as it is, the mixed-case name
-    /// was lowercased into a new string on every request.
-    static let storedName = "x-request-id"
     static let maxLength = 128
 
     static func from(_ sent: String?) -> String {
