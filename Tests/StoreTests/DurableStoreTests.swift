@@ -152,10 +152,57 @@ struct DurableStoreTests {
         var keys: [IdempotencyRecord] = []
         try store.load(storyboards: { _ in }, sessions: { _ in }, keys: { keys.append($0) })
         #expect(keys == [key])
-        #expect(try SQLiteConnection(path: store.path).integer("PRAGMA user_version") == 3)
+        #expect(try SQLiteConnection(path: store.path).integer("PRAGMA user_version") == StoreSchema.version)
     }
 
-    /// A store written by schema 2 (before operations were kept) opens, migrated to 3, with what it
+    /// A store written by schema 3 (operations keyed by session in a `WITHOUT ROWID` table) opens
+    /// with its operations copied into the appended table: loaded back by session in order, still
+    /// replaced by a write of the same first sequence, pruned and deleted with their session.
+    @Test func aSchema3Store_isMigrated_keepingItsOperations() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        do {
+            let old = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
+            try old.execute("PRAGMA journal_mode = WAL")
+            try old.execute(StoreSchema.create)
+            try old.execute(StoreSchema.idempotency)
+            try old.execute(StoreSchema.operationsVersion3)
+            // Stored out of session order, as concurrent sessions interleave.
+            try old.execute("""
+                INSERT INTO sessions VALUES ('a', 7, 'sb-1', 3, 9, X'61');
+                INSERT INTO operations VALUES ('b', 8, 1, 4, X'01');
+                INSERT INTO operations VALUES ('a', 7, 13, 20, X'0D');
+                INSERT INTO operations VALUES ('a', 7, 5, 12, X'05');
+                PRAGMA user_version = 3;
+                """)
+        }
+        let store = try directory.open()
+        defer { store.close() }
+        func row(_ session: String, _ first: Int, _ last: Int, incarnation: Int = 7) -> StoredOperation {
+            StoredOperation(session: session, incarnation: incarnation, firstSequence: first, lastSequence: last, body: [UInt8(first)])
+        }
+        func operations() throws -> [StoredOperation] {
+            var loaded: [StoredOperation] = []
+            try store.load(storyboards: { _ in }, sessions: { _ in }, operations: { loaded.append($0) })
+            return loaded
+        }
+        #expect(try operations() == [row("a", 5, 12), row("a", 13, 20), row("b", 1, 4, incarnation: 8)])
+        let connection = try SQLiteConnection(path: store.path)
+        #expect(try connection.integer("PRAGMA user_version") == StoreSchema.version)
+        #expect(try connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'operations_version3'") == 0)
+
+        var replaced = row("a", 13, 21)
+        replaced.body = [0xFF]
+        #expect(store.write([.operation(replaced), .operation(row("a", 22, 30))]) == nil)
+        #expect(try operations() == [row("a", 5, 12), replaced, row("a", 22, 30), row("b", 1, 4, incarnation: 8)])
+        #expect(store.write([.pruneOperations(session: "a", incarnation: 7, before: 13)]) == nil)
+        #expect(try operations() == [replaced, row("a", 22, 30), row("b", 1, 4, incarnation: 8)])
+        #expect(store.write([.deleteSession(id: "b", incarnation: 8)]) == nil)
+        #expect(try operations() == [replaced, row("a", 22, 30)])
+    }
+
+    /// A store written by schema 2 (before operations were kept) opens, migrated, with what it
     /// held, and then keeps operations: loaded back by session in order, pruned, and deleted with
     /// their session.
     @Test func aSchema2Store_isMigrated_andKeepsOperations() throws {
@@ -182,7 +229,7 @@ struct DurableStoreTests {
         try store.load(storyboards: { _ in }, sessions: { sessions.append($0) }, keys: { keys.append($0) }, operations: { operations.append($0) })
         #expect(sessions == [SessionRecord(id: "a", incarnation: 7, storyboardID: "sb-1", revision: 3, eventSequence: 9, snapshot: [0x61])])
         #expect(keys.map(\.key) == ["k"] && operations == [])
-        #expect(try SQLiteConnection(path: store.path).integer("PRAGMA user_version") == 3)
+        #expect(try SQLiteConnection(path: store.path).integer("PRAGMA user_version") == StoreSchema.version)
 
         func row(_ session: String, _ first: Int, _ last: Int, incarnation: Int = 7) -> StoredOperation {
             StoredOperation(session: session, incarnation: incarnation, firstSequence: first, lastSequence: last, body: [UInt8(first)])
