@@ -19,6 +19,9 @@ public final class DurableStore: Sendable {
     public let directory: String
     public let path: String
     public let policy: FsyncPolicy
+    /// The schema version the store had when it was opened, when older than ``schemaVersion`` (it
+    /// was migrated); `nil` for a store already at it, or a new one.
+    public let migratedFrom: Int?
     private let lock: DirectoryLock
     private let writer: StoreWriter
     private let checkpointer: StoreCheckpointer
@@ -69,6 +72,7 @@ public final class DurableStore: Sendable {
             throw StoreError.classify(error, path: path)
         }
         try StoreSchema.migrate(connection, found: found)
+        migratedFrom = found > 0 && found < StoreSchema.version ? found : nil
         writer = StoreWriter(connection: connection, policy: policy, onFatal: onFatal)
         let checkpointing: SQLiteConnection
         do throws(SQLiteError) {

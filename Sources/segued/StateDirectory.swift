@@ -19,7 +19,8 @@ enum StateDirectory {
                 logger.critical("cannot write the state directory, stopping: \(error)")
                 exit(70)
             }
-            logger.info("state directory \(directory): \(store.path), store schema \(DurableStore.schemaVersion), --fsync \(fsync.rawValue)")
+            let migrated = store.migratedFrom.map { " (migrated from schema \($0))" } ?? ""
+            logger.info("state directory \(directory): \(store.path), store schema \(DurableStore.schemaVersion)\(migrated), --fsync \(fsync.rawValue)")
             return store
         } catch {
             logger.critical("cannot open the state directory: \(error)")

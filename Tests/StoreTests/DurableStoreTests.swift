@@ -111,6 +111,7 @@ struct DurableStoreTests {
         let directory = TemporaryStateDirectory()
         defer { directory.cleanUp() }
         let store = try directory.open()
+        #expect(store.migratedFrom == nil)
         store.close()
         let connection = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
         try connection.execute("PRAGMA user_version = \(StoreSchema.version + 1)")
@@ -142,6 +143,7 @@ struct DurableStoreTests {
         }
         let store = try directory.open()
         defer { store.close() }
+        #expect(store.migratedFrom == 1)
         let (storyboards, sessions) = try Self.loaded(store)
         #expect(storyboards == [StoryboardRecord(id: "sb-1", document: Array("{}".utf8), warnings: Array("[]".utf8))])
         #expect(sessions == [SessionRecord(id: "a", incarnation: 7, storyboardID: "sb-1", revision: 3, eventSequence: 9, snapshot: [0x61])])
@@ -179,6 +181,7 @@ struct DurableStoreTests {
         }
         let store = try directory.open()
         defer { store.close() }
+        #expect(store.migratedFrom == 3)
         func row(_ session: String, _ first: Int, _ last: Int, incarnation: Int = 7) -> StoredOperation {
             StoredOperation(session: session, incarnation: incarnation, firstSequence: first, lastSequence: last, body: [UInt8(first)])
         }
@@ -223,6 +226,7 @@ struct DurableStoreTests {
         }
         let store = try directory.open()
         defer { store.close() }
+        #expect(store.migratedFrom == 2)
         var keys: [IdempotencyRecord] = []
         var sessions: [SessionRecord] = []
         var operations: [StoredOperation] = []
