@@ -111,7 +111,7 @@ public final class SeguedService: Sendable {
         // Not waited for: an expiry answers nobody, and a crash before its commit only brings the
         // session back to expire again.
         if let persistence, !ended.isEmpty {
-            _ = persistence.store.commit(ended.map { .deleteSession(id: $0.id.rawValue, incarnation: $0.incarnation) })
+            _ = persistence.store.commit(ended.flatMap(Persistence.deletion))
         }
         metrics.setSessions(sessions.count)
         metrics.recordReaperRun(expired: expired.count)

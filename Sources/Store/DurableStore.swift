@@ -117,13 +117,14 @@ public final class DurableStore: Sendable {
                         session: answers.text(0) ?? "", incarnation: answers.int(1), key: answers.text(2) ?? "", position: answers.int(3),
                         fingerprint: answers.int(4), status: answers.int(5), headers: answers.blob(6), body: answers.blob(7)))
                 }
-                // Each session's in the order they were made: its log is rebuilt by appending them.
+                // In the order they were made (their rows grow with it): each session's log is rebuilt
+                // by appending its own. Read along the table, which has no index to sort them by.
                 let stored = try connection.prepare(
-                    "SELECT session, incarnation, first_sequence, last_sequence, body FROM operations ORDER BY session, first_sequence")
+                    "SELECT rowid, session, incarnation, first_sequence, last_sequence, body FROM operations ORDER BY rowid")
                 while try stored.step() {
                     operations(StoredOperation(
-                        session: stored.text(0) ?? "", incarnation: stored.int(1), firstSequence: stored.int(2),
-                        lastSequence: stored.int(3), body: stored.blob(4)))
+                        row: stored.int(0), session: stored.text(1) ?? "", incarnation: stored.int(2), firstSequence: stored.int(3),
+                        lastSequence: stored.int(4), body: stored.blob(5)))
                 }
             } catch {
                 throw StoreError.classify(error, path: path)

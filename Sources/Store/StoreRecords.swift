@@ -73,14 +73,13 @@ public enum StoreWrite: Sendable {
     /// Replaces the stored session unless the stored one is later (incarnation, revision, then
     /// event sequence).
     case session(SessionRecord)
-    /// Deletes the session of that incarnation or an earlier one, with its idempotency keys and
-    /// operations.
+    /// Deletes the session of that incarnation or an earlier one, with its idempotency keys (its
+    /// operations go by their rows: ``deleteOperations(rows:)``).
     case deleteSession(id: String, incarnation: Int)
-    /// Stores one operation of a session (``StoredOperation``).
+    /// Stores one operation of a session (``StoredOperation``), replacing any row of its `row`.
     case operation(StoredOperation)
-    /// Deletes the session's operations whose events all come before `sequence` (those its event
-    /// log no longer holds and its stored snapshot includes), and any of an earlier incarnation.
-    case pruneOperations(session: String, incarnation: Int, before: Int)
+    /// Deletes these rows of the operations table (a session's pruned or ended operations).
+    case deleteOperations(rows: [Int])
     /// Stores an idempotency key's answer (and forgets the session's keys older than the last
     /// ``IdempotencyRecord/keptPerSession``).
     case idempotent(IdempotencyRecord)

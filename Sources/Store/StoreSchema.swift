@@ -5,18 +5,19 @@ enum StoreSchema {
     /// Version 1: storyboards and sessions (latest snapshot per session).
     /// Version 2: the sessions' idempotency keys and their answers.
     /// Version 3: the sessions' operations (their events, and the commands after the snapshot).
-    /// Version 4: the operations in the order they were stored, found by session through an index.
+    /// Version 4: the operations appended in the order they were made, deleted by row.
     static let version = 4
 
-    /// Operations in a rowid table, so that each one is appended to the table's last page, with a
-    /// unique index on (session, first_sequence) to load, prune and delete them by session (and to
-    /// keep `INSERT OR REPLACE`'s meaning). Version 3 kept them in a `WITHOUT ROWID` table keyed by
-    /// (session, first_sequence): every operation landed in its own session's leaf (1 KiB pages, about
-    /// three ~300-byte rows each), so a commit of operations from N sessions wrote N leaves and
-    /// split one in three. Under bench/durability's cycle at `--fsync everysec` (1,000 sessions, 64
-    /// connections) that held the cycle to 0.47-0.52x of the in-memory rate, at 88-93 µs of CPU
-    /// per request; appended, with the index's small entries in the sessions' leaves instead, it
-    /// ran at 0.66-0.69x and 63-68 µs (three interleaved rounds, this 2-core machine).
+    /// Operations in a rowid table without an index: each one is appended to the table's last
+    /// page, and deleted by its row (``StoredOperation/row``), which the service keeps with its
+    /// session. Version 3 kept them in a `WITHOUT ROWID` table keyed by (session, first_sequence):
+    /// every operation landed in its own session's leaf (1 KiB pages, about three ~300-byte rows
+    /// each), so a commit of operations from N sessions wrote N leaves and split one in three. Under
+    /// bench/durability's cycle at `--fsync everysec` (1,000 sessions, 64 connections) that held the
+    /// cycle to 0.47-0.52x of the in-memory rate, at 88-93 µs of CPU per request. Appended with a
+    /// unique index on (session, first_sequence), whose leaves then took one page per operation,
+    /// 0.62-0.86x and 62-71 µs, p99 18-63 ms; appended without one, 0.66-0.82x, p99 8-12 ms (three
+    /// interleaved rounds per run, this 2-core machine).
     static let operations = """
         CREATE TABLE IF NOT EXISTS operations (
             session TEXT NOT NULL,
@@ -25,7 +26,6 @@ enum StoreSchema {
             last_sequence INTEGER NOT NULL,
             body BLOB NOT NULL
         );
-        CREATE UNIQUE INDEX IF NOT EXISTS operations_by_session ON operations (session, first_sequence);
         """
 
     /// Version 3's operations table: what ``migrate(_:found:)`` converts (and the tests write).

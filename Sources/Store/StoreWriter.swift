@@ -212,8 +212,7 @@ private struct Statements {
     let putKey: SQLiteStatement
     let pruneKeys: SQLiteStatement
     let putOperation: SQLiteStatement
-    let pruneOperations: SQLiteStatement
-    let deleteOperations: SQLiteStatement
+    let deleteOperation: SQLiteStatement
 
     init(_ connection: SQLiteConnection) throws(SQLiteError) {
         putStoryboard = try connection.prepare("INSERT OR REPLACE INTO storyboards (id, document, warnings) VALUES (?1, ?2, ?3)")
@@ -236,11 +235,8 @@ private struct Statements {
         pruneKeys = try connection.prepare(
             "DELETE FROM idempotency WHERE session = ?1 AND (incarnation < ?2 OR position <= ?3)")
         putOperation = try connection.prepare(
-            "INSERT OR REPLACE INTO operations (session, incarnation, first_sequence, last_sequence, body) VALUES (?1, ?2, ?3, ?4, ?5)")
-        // `first_sequence < ?3` bounds the walk of the primary key to the rows that may go.
-        pruneOperations = try connection.prepare(
-            "DELETE FROM operations WHERE session = ?1 AND first_sequence < ?3 AND (last_sequence < ?3 OR incarnation < ?2)")
-        deleteOperations = try connection.prepare("DELETE FROM operations WHERE session = ?1 AND incarnation <= ?2")
+            "INSERT OR REPLACE INTO operations (rowid, session, incarnation, first_sequence, last_sequence, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+        deleteOperation = try connection.prepare("DELETE FROM operations WHERE rowid = ?1")
     }
 
     func run(_ write: StoreWrite) throws(SQLiteError) {
@@ -257,11 +253,12 @@ private struct Statements {
         case .deleteSession(let id, let incarnation):
             try deleteSession.run([.text(id), .int(incarnation)])
             try deleteKeys.run([.text(id), .int(incarnation)])
-            try deleteOperations.run([.text(id), .int(incarnation)])
         case .operation(let row):
-            try putOperation.run([.text(row.session), .int(row.incarnation), .int(row.firstSequence), .int(row.lastSequence), .blob(row.body)])
-        case .pruneOperations(let session, let incarnation, let before):
-            try pruneOperations.run([.text(session), .int(incarnation), .int(before)])
+            try putOperation.run([
+                .int(row.row), .text(row.session), .int(row.incarnation), .int(row.firstSequence), .int(row.lastSequence), .blob(row.body),
+            ])
+        case .deleteOperations(let rows):
+            for row in rows { try deleteOperation.run([.int(row)]) }
         case .idempotent(let record):
             try pruneKeys.run([.text(record.session), .int(record.incarnation), .int(record.position - IdempotencyRecord.keptPerSession)])
             try putKey.run([

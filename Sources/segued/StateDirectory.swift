@@ -40,6 +40,9 @@ enum StateDirectory {
             throw ExitCode(1)
         }
         for skipped in recovery.skipped { logger.warning("not restored from \(store.path): \(skipped)") }
+        if recovery.deletedRows > 0 {
+            logger.info("deleted \(recovery.deletedRows) stored operations that the restored sessions' logs did not take")
+        }
         logger.info("restored \(recovery.storyboards) storyboards, \(recovery.sessions) sessions (\(recovery.operations) operations in their logs, \(recovery.replayed) replayed after their snapshots) and \(recovery.keys) idempotency keys from \(store.path) in \(ContinuousClock.now - start)")
     }
 }

@@ -158,8 +158,8 @@ struct DurableStoreTests {
     }
 
     /// A store written by schema 3 (operations keyed by session in a `WITHOUT ROWID` table) opens
-    /// with its operations copied into the appended table: loaded back by session in order, still
-    /// replaced by a write of the same first sequence, pruned and deleted with their session.
+    /// with its operations copied into the appended table, each session's in its order (rows 1, 2,
+    /// 3 by session, then first event); later rows go after them and are deleted by row.
     @Test func aSchema3Store_isMigrated_keepingItsOperations() throws {
         let directory = TemporaryStateDirectory()
         defer { directory.cleanUp() }
@@ -182,32 +182,28 @@ struct DurableStoreTests {
         let store = try directory.open()
         defer { store.close() }
         #expect(store.migratedFrom == 3)
-        func row(_ session: String, _ first: Int, _ last: Int, incarnation: Int = 7) -> StoredOperation {
-            StoredOperation(session: session, incarnation: incarnation, firstSequence: first, lastSequence: last, body: [UInt8(first)])
-        }
         func operations() throws -> [StoredOperation] {
             var loaded: [StoredOperation] = []
             try store.load(storyboards: { _ in }, sessions: { _ in }, operations: { loaded.append($0) })
             return loaded
         }
-        #expect(try operations() == [row("a", 5, 12), row("a", 13, 20), row("b", 1, 4, incarnation: 8)])
+        #expect(try operations() == [Self.row(1, "a", 5, 12), Self.row(2, "a", 13, 20), Self.row(3, "b", 1, 4, incarnation: 8)])
         let connection = try SQLiteConnection(path: store.path)
         #expect(try connection.integer("PRAGMA user_version") == StoreSchema.version)
         #expect(try connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'operations_version3'") == 0)
 
-        var replaced = row("a", 13, 21)
-        replaced.body = [0xFF]
-        #expect(store.write([.operation(replaced), .operation(row("a", 22, 30))]) == nil)
-        #expect(try operations() == [row("a", 5, 12), replaced, row("a", 22, 30), row("b", 1, 4, incarnation: 8)])
-        #expect(store.write([.pruneOperations(session: "a", incarnation: 7, before: 13)]) == nil)
-        #expect(try operations() == [replaced, row("a", 22, 30), row("b", 1, 4, incarnation: 8)])
-        #expect(store.write([.deleteSession(id: "b", incarnation: 8)]) == nil)
-        #expect(try operations() == [replaced, row("a", 22, 30)])
+        #expect(store.write([.operation(Self.row(4, "a", 21, 30)), .deleteOperations(rows: [1, 3])]) == nil)
+        #expect(try operations() == [Self.row(2, "a", 13, 20), Self.row(4, "a", 21, 30)])
+    }
+
+    /// A stored operation for tests: its body is its first event's number.
+    static func row(_ row: Int, _ session: String, _ first: Int, _ last: Int, incarnation: Int = 7) -> StoredOperation {
+        StoredOperation(row: row, session: session, incarnation: incarnation, firstSequence: first, lastSequence: last, body: [UInt8(first)])
     }
 
     /// A store written by schema 2 (before operations were kept) opens, migrated, with what it
-    /// held, and then keeps operations: loaded back by session in order, pruned, and deleted with
-    /// their session.
+    /// held, and then keeps operations: loaded back in the order of their rows, a row written again
+    /// replaced, rows deleted by row (a session's deletion leaves them to that).
     @Test func aSchema2Store_isMigrated_andKeepsOperations() throws {
         let directory = TemporaryStateDirectory()
         defer { directory.cleanUp() }
@@ -235,18 +231,19 @@ struct DurableStoreTests {
         #expect(keys.map(\.key) == ["k"] && operations == [])
         #expect(try SQLiteConnection(path: store.path).integer("PRAGMA user_version") == StoreSchema.version)
 
-        func row(_ session: String, _ first: Int, _ last: Int, incarnation: Int = 7) -> StoredOperation {
-            StoredOperation(session: session, incarnation: incarnation, firstSequence: first, lastSequence: last, body: [UInt8(first)])
-        }
-        #expect(store.write([.operation(row("a", 9, 12)), .operation(row("b", 1, 4, incarnation: 8)), .operation(row("a", 13, 20))]) == nil)
-        #expect(store.write([.operation(row("a", 21, 22)), .pruneOperations(session: "a", incarnation: 7, before: 13)]) == nil)
+        // Written out of row order (two sessions' batches crossing), loaded in it.
+        #expect(store.write([.operation(Self.row(1, "a", 9, 12)), .operation(Self.row(3, "a", 13, 20)), .operation(Self.row(2, "b", 1, 4, incarnation: 8))]) == nil)
+        var replaced = Self.row(3, "a", 13, 20)
+        replaced.body = [0xFF]
+        #expect(store.write([.operation(Self.row(4, "a", 21, 22)), .operation(replaced), .deleteOperations(rows: [1])]) == nil)
         operations = []
         try store.load(storyboards: { _ in }, sessions: { _ in }, operations: { operations.append($0) })
-        #expect(operations == [row("a", 13, 20), row("a", 21, 22), row("b", 1, 4, incarnation: 8)])
-        #expect(store.write([.deleteSession(id: "a", incarnation: 7)]) == nil)
+        #expect(operations == [Self.row(2, "b", 1, 4, incarnation: 8), replaced, Self.row(4, "a", 21, 22)])
+        #expect(store.write([.deleteSession(id: "a", incarnation: 7), .deleteOperations(rows: [3, 4])]) == nil)
         operations = []
-        try store.load(storyboards: { _ in }, sessions: { _ in }, operations: { operations.append($0) })
-        #expect(operations == [row("b", 1, 4, incarnation: 8)])
+        sessions = []
+        try store.load(storyboards: { _ in }, sessions: { sessions.append($0) }, operations: { operations.append($0) })
+        #expect(operations == [Self.row(2, "b", 1, 4, incarnation: 8)] && sessions == [])
     }
 
     /// A session keeps its latest keys only, and its keys go with it.

@@ -20,7 +20,7 @@ while next < rows {
     var writes: [StoreWrite] = []
     for _ in 0..<perTransaction {
         writes.append(.operation(StoredOperation(
-            session: "s\(next % sessions)", incarnation: 1, firstSequence: next, lastSequence: next, body: body)))
+            row: next + 1, session: "s\(next % sessions)", incarnation: 1, firstSequence: next, lastSequence: next, body: body)))
         next += 1
     }
     if let error = store.write(writes) { fatalError("a write failed: \(error)") }

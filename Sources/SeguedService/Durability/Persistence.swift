@@ -23,6 +23,9 @@ final class Persistence: Sendable {
     private let incarnations: Atomic<Int>
     /// What recent command lines read back to: the check of ``stage(_:_:_:)`` without a parse.
     private let readings = CommandLineReadings()
+    /// The last ``StoredOperation/row`` given: rows grow in the order operations are made, so that
+    /// each is appended to the table (past every row loaded: ``noteLoaded(row:)``).
+    private let rows = Atomic<Int>(0)
 
     init(store: DurableStore) {
         self.store = store
@@ -32,6 +35,18 @@ final class Persistence: Sendable {
     func nextIncarnation() -> Int { incarnations.wrappingAdd(1, ordering: .relaxed).newValue }
 
     func noteLoaded(incarnation: Int) { _ = incarnations.max(incarnation, ordering: .relaxed) }
+
+    func noteLoaded(row: Int) { _ = rows.max(row, ordering: .relaxed) }
+
+    /// A stored operation of `session` with the next row, which `state` keeps to delete it by.
+    private func stored(
+        _ session: Session, _ state: inout Session.State, first: Int, last: Int, body: [UInt8]
+    ) -> StoreWrite {
+        let row = rows.wrappingAdd(1, ordering: .relaxed).newValue
+        state.stored.rows.append(StoredRow(row: row, lastSequence: last))
+        return .operation(StoredOperation(
+            row: row, session: session.id.rawValue, incarnation: session.incarnation, firstSequence: first, lastSequence: last, body: body))
+    }
 
     var isLoaded: Bool { loaded.load(ordering: .acquiring) }
     func markLoaded() { loaded.store(true, ordering: .releasing) }
@@ -81,8 +96,7 @@ final class Persistence: Sendable {
             let line = FlowCommandWriter.line(command)
             if !readings.reads(line, as: command) { fold = true }
             let body = OperationCoding.encode(record, line: line, events: operation.events[...])
-            writes.append(.operation(StoredOperation(
-                session: session.id.rawValue, incarnation: session.incarnation, firstSequence: first, lastSequence: last, body: body)))
+            writes.append(stored(session, &state, first: first, last: last, body: body))
             state.stored.operations += 1
             state.stored.bytes += body.count
         }
@@ -97,12 +111,15 @@ final class Persistence: Sendable {
     /// holds (a launch's, a fork's copy), and the end of any earlier session under its id.
     func stageNew(_ session: Session, _ state: inout Session.State) -> CommitTicket {
         var writes: [StoreWrite] = [.deleteSession(id: session.id.rawValue, incarnation: session.incarnation - 1)]
+        if !state.stored.rows.isEmpty {
+            writes.append(.deleteOperations(rows: state.stored.rows.map(\.row)))
+            state.stored.rows = []
+        }
         writes.append(snapshot(session, &state))
         for (record, events) in state.log.operationRuns() {
             guard let first = events.first?.sequence, let last = events.last?.sequence else { continue }
             let body = OperationCoding.encode(record, line: record.command.map(FlowCommandWriter.line), events: events[...])
-            writes.append(.operation(StoredOperation(
-                session: session.id.rawValue, incarnation: session.incarnation, firstSequence: first, lastSequence: last, body: body)))
+            writes.append(stored(session, &state, first: first, last: last, body: body))
         }
         state.stored.prunedBefore = state.log.firstSequence ?? state.navigation.nextEventSequence
         return store.commit(writes)
@@ -111,9 +128,10 @@ final class Persistence: Sendable {
     /// The session's snapshot, now: the operations stored before it need no replay.
     private func snapshot(_ session: Session, _ state: inout Session.State) -> StoreWrite {
         let record = Self.record(session, state.navigation)
-        state.stored = StoredProgress(
-            snapshotSequence: state.navigation.nextEventSequence, snapshotBytes: record.snapshot.count, operations: 0, bytes: 0,
-            prunedBefore: state.stored.prunedBefore)
+        state.stored.snapshotSequence = state.navigation.nextEventSequence
+        state.stored.snapshotBytes = record.snapshot.count
+        state.stored.operations = 0
+        state.stored.bytes = 0
         return .session(record)
     }
 
@@ -124,7 +142,26 @@ final class Persistence: Sendable {
         let needed = min(state.log.firstSequence ?? state.navigation.nextEventSequence, state.stored.snapshotSequence)
         guard needed > state.stored.prunedBefore else { return nil }
         state.stored.prunedBefore = needed
-        return .pruneOperations(session: session.id.rawValue, incarnation: session.incarnation, before: needed)
+        // Oldest first, and each row's last event after the one before it: the rows that may go
+        // are a prefix.
+        let going = state.stored.rows.prefix { $0.lastSequence < needed }
+        guard !going.isEmpty else { return nil }
+        let rows = going.map(\.row)
+        state.stored.rows.removeFirst(rows.count)
+        return .deleteOperations(rows: rows)
+    }
+
+    /// The deletion of an ended session's rows: its snapshot and keys by its id and incarnation,
+    /// its operations by their rows. Called once the session is retired, so that no operation can
+    /// add a row after these were read.
+    static func deletion(_ session: Session) -> [StoreWrite] {
+        let rows = session.state.withLock { state in
+            defer { state.stored.rows = [] }
+            return state.stored.rows.map(\.row)
+        }
+        var writes: [StoreWrite] = [.deleteSession(id: session.id.rawValue, incarnation: session.incarnation)]
+        if !rows.isEmpty { writes.append(.deleteOperations(rows: rows)) }
+        return writes
     }
 
     /// Queues the answer to an `Idempotency-Key` (under the session's lock, after its state): a retry

@@ -15,7 +15,7 @@ extension SeguedService {
 
     /// Queues a session's end, after its last operation (`end`) was queued.
     func storeDeleted(_ session: Session) -> CommitTicket? {
-        persistence?.store.commit([.deleteSession(id: session.id.rawValue, incarnation: session.incarnation)])
+        persistence?.store.commit(Persistence.deletion(session))
     }
 
     /// `response`, held back until `ticket`'s batch has committed (as is, without a store).
@@ -34,6 +34,8 @@ extension SeguedService {
         public var operations = 0
         /// Of those, the ones made after their session's stored snapshot, replayed through the engine.
         public var replayed = 0
+        /// Rows of restored sessions that their logs did not take, deleted.
+        public var deletedRows = 0
         /// Stored sessions that could not be restored (their storyboard gone, a snapshot the engine
         /// refuses), with why; they stay in the store, untouched, for an operator to look at.
         public var skipped: [String] = []
@@ -46,6 +48,7 @@ extension SeguedService {
     public func recover() throws(StoreError) -> Recovery {
         guard let persistence else { return Recovery() }
         var recovery = Recovery()
+        var unused: [Int] = []
         try persistence.store.load { record in
             if restoreStoryboard(record) { recovery.storyboards += 1 } else { recovery.skipped.append("storyboard \(record.id): unreadable") }
         } sessions: { record in
@@ -66,7 +69,19 @@ extension SeguedService {
             }
             recovery.keys += 1
         } operations: { row in
-            restoreOperation(row, into: &recovery)
+            persistence.noteLoaded(row: row.row)
+            if !restoreOperation(row, into: &recovery), let id = SessionID(validating: row.session), sessions[id] != nil {
+                unused.append(row.row)
+            }
+        }
+        // Rows of a restored session that its log did not take (an earlier incarnation's, or after a
+        // replay that disagreed): deleted, so that none is read before the session's later rows at
+        // the next start. Rows of sessions not restored stay, with them, for an operator to look at.
+        // Not waited for: a start that dies before the commit finds them again, and a full disk
+        // retries it with the first writes after.
+        if !unused.isEmpty {
+            _ = persistence.store.commit([.deleteOperations(rows: unused)])
+            recovery.deletedRows = unused.count
         }
         metrics.setSessions(sessions.count)
         persistence.markLoaded()
@@ -76,13 +91,15 @@ extension SeguedService {
     /// Puts a stored operation back in its session's log; one made after the session's stored
     /// snapshot is replayed through the engine first (commands are deterministic), and must give the
     /// same revision and the same events as it did, or the session is left at the operation before
-    /// (and reported): a replay that disagrees would answer what nobody was told.
-    private func restoreOperation(_ row: StoredOperation, into recovery: inout Recovery) {
-        guard let id = SessionID(validating: row.session), let session = sessions[id], session.incarnation == row.incarnation else { return }
+    /// (and reported): a replay that disagrees would answer what nobody was told. Whether the log
+    /// took it (its row is then the session's, to prune and delete by).
+    private func restoreOperation(_ row: StoredOperation, into recovery: inout Recovery) -> Bool {
+        guard let id = SessionID(validating: row.session), let session = sessions[id], session.incarnation == row.incarnation else { return false }
         guard let decoded = OperationCoding.decode(row.body) else {
             recovery.skipped.append("session \(row.session): the operation at \(row.firstSequence) does not read")
-            return
+            return false
         }
+        var taken = false
         let failure: String? = session.state.withLock { state in
             let record = decoded.record
             if record.firstSequence < state.navigation.nextEventSequence {
@@ -108,11 +125,14 @@ extension SeguedService {
                 recovery.replayed += 1
             }
             state.log.append(contentsOf: decoded.events, operation: decoded.record)
+            state.stored.rows.append(StoredRow(row: row.row, lastSequence: row.lastSequence))
             session.account(&state)
             recovery.operations += 1
+            taken = true
             return nil
         }
         if let failure { recovery.skipped.append("session \(row.session): \(failure)") }
+        return taken
     }
 
     private func restoreStoryboard(_ record: StoryboardRecord) -> Bool {

@@ -13,6 +13,19 @@ struct StoredProgress: Sendable {
     var bytes = 0
     /// The store holds no operation of the session whose events all come before this.
     var prunedBefore = 0
+    /// The rows of the session's operations in the store, oldest first: the operations table has no
+    /// index, so they are deleted by these (pruned, or with the session).
+    var rows: [StoredRow] = []
+
+    /// What ``rows`` hold, for the memory budget.
+    var rowsBytes: Int { rows.capacity * MemoryLayout<StoredRow>.stride }
+}
+
+/// One stored operation's row, and the last event it holds (it may go once the log and the
+/// snapshot are past it).
+struct StoredRow: Sendable, Equatable {
+    var row: Int
+    var lastSequence: Int
 }
 
 /// One operation a change appended to a session's log, for the store: its record (`nil` when it

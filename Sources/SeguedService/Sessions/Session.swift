@@ -50,7 +50,7 @@ final class Session: Sendable {
 
         /// The session's share of the memory budget, from what its parts measure: a fixed share,
         /// its live instances, its event log, its client data and its idempotency cache.
-        var footprint: Int { Session.footprint(navigation, log) + idempotency.bytes + walk.bytes }
+        var footprint: Int { Session.footprint(navigation, log) + idempotency.bytes + walk.bytes + stored.rowsBytes }
     }
 
     /// A session's fixed share of the memory budget: its state, lock, caches and indexes

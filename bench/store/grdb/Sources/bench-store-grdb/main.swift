@@ -20,8 +20,7 @@ try pool.write { db in
             first_sequence INTEGER NOT NULL,
             last_sequence INTEGER NOT NULL,
             body BLOB NOT NULL
-        );
-        CREATE UNIQUE INDEX operations_by_session ON operations (session, first_sequence)
+        )
         """)
 }
 let body = Data(repeating: 7, count: 300)
@@ -29,9 +28,9 @@ let start = ContinuousClock.now
 var next = 0
 while next < rows {
     try pool.write { db in
-        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO operations (session, incarnation, first_sequence, last_sequence, body) VALUES (?, ?, ?, ?, ?)")
+        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO operations (rowid, session, incarnation, first_sequence, last_sequence, body) VALUES (?, ?, ?, ?, ?, ?)")
         for _ in 0..<perTransaction {
-            try insert.execute(arguments: ["s\(next % sessions)", 1, next, next, body])
+            try insert.execute(arguments: [next + 1, "s\(next % sessions)", 1, next, next, body])
             next += 1
         }
     }
