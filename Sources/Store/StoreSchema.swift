@@ -16,8 +16,8 @@ enum StoreSchema {
     /// bench/durability's cycle at `--fsync everysec` (1,000 sessions, 64 connections) that held the
     /// cycle to 0.47-0.52x of the in-memory rate, at 88-93 µs of CPU per request. Appended with a
     /// unique index on (session, first_sequence), whose leaves then took one page per operation,
-    /// 0.62-0.86x and 62-71 µs, p99 18-63 ms; appended without one, 0.66-0.82x, p99 8-12 ms (three
-    /// interleaved rounds per run, this 2-core machine).
+    /// 0.62-0.86x and 62-71 µs, p99 18-63 ms; appended without one, 0.77, 0.77, 0.59x, p99 13-14
+    /// ms (bench/durability's three interleaved rounds, this 2-core machine).
     static let operations = """
         CREATE TABLE IF NOT EXISTS operations (
             session TEXT NOT NULL,
