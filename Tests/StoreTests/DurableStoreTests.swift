@@ -125,22 +125,25 @@ struct DurableStoreTests {
         #expect(try connection.integer("PRAGMA user_version") == StoreSchema.version + 1)
     }
 
+    /// A store as an older segued left it: WAL mode, then `sql` in order (its tables, its rows, its
+    /// `user_version`).
+    static func writeOldStore(in directory: TemporaryStateDirectory, _ sql: String...) throws {
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let old = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
+        try old.execute("PRAGMA journal_mode = WAL")
+        for statements in sql { try old.execute(statements) }
+    }
+
     /// A store written by the first format (schema 1: storyboards and sessions, before idempotency
     /// keys were kept) opens, migrated, with everything it held.
     @Test func aSchema1Store_isMigrated_keepingWhatItHeld() throws {
         let directory = TemporaryStateDirectory()
         defer { directory.cleanUp() }
-        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
-        do {
-            let old = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
-            try old.execute("PRAGMA journal_mode = WAL")
-            try old.execute(StoreSchema.create)
-            try old.execute("""
-                INSERT INTO storyboards VALUES ('sb-1', X'7B7D', X'5B5D');
-                INSERT INTO sessions VALUES ('a', 7, 'sb-1', 3, 9, X'61');
-                PRAGMA user_version = 1;
-                """)
-        }
+        try Self.writeOldStore(in: directory, StoreSchema.create, """
+            INSERT INTO storyboards VALUES ('sb-1', X'7B7D', X'5B5D');
+            INSERT INTO sessions VALUES ('a', 7, 'sb-1', 3, 9, X'61');
+            PRAGMA user_version = 1;
+            """)
         let store = try directory.open()
         defer { store.close() }
         #expect(store.migratedFrom == 1)
@@ -163,22 +166,14 @@ struct DurableStoreTests {
     @Test func aSchema3Store_isMigrated_keepingItsOperations() throws {
         let directory = TemporaryStateDirectory()
         defer { directory.cleanUp() }
-        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
-        do {
-            let old = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
-            try old.execute("PRAGMA journal_mode = WAL")
-            try old.execute(StoreSchema.create)
-            try old.execute(StoreSchema.idempotency)
-            try old.execute(StoreSchema.operationsVersion3)
-            // Stored out of session order, as concurrent sessions interleave.
-            try old.execute("""
-                INSERT INTO sessions VALUES ('a', 7, 'sb-1', 3, 9, X'61');
-                INSERT INTO operations VALUES ('b', 8, 1, 4, X'01');
-                INSERT INTO operations VALUES ('a', 7, 13, 20, X'0D');
-                INSERT INTO operations VALUES ('a', 7, 5, 12, X'05');
-                PRAGMA user_version = 3;
-                """)
-        }
+        // Stored out of session order, as concurrent sessions interleave.
+        try Self.writeOldStore(in: directory, StoreSchema.create, StoreSchema.idempotency, StoreSchema.operationsVersion3, """
+            INSERT INTO sessions VALUES ('a', 7, 'sb-1', 3, 9, X'61');
+            INSERT INTO operations VALUES ('b', 8, 1, 4, X'01');
+            INSERT INTO operations VALUES ('a', 7, 13, 20, X'0D');
+            INSERT INTO operations VALUES ('a', 7, 5, 12, X'05');
+            PRAGMA user_version = 3;
+            """)
         let store = try directory.open()
         defer { store.close() }
         #expect(store.migratedFrom == 3)
@@ -207,19 +202,12 @@ struct DurableStoreTests {
     @Test func aSchema2Store_isMigrated_andKeepsOperations() throws {
         let directory = TemporaryStateDirectory()
         defer { directory.cleanUp() }
-        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
-        do {
-            let old = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
-            try old.execute("PRAGMA journal_mode = WAL")
-            try old.execute(StoreSchema.create)
-            try old.execute(StoreSchema.idempotency)
-            try old.execute("""
-                INSERT INTO storyboards VALUES ('sb-1', X'7B7D', X'5B5D');
-                INSERT INTO sessions VALUES ('a', 7, 'sb-1', 3, 9, X'61');
-                INSERT INTO idempotency VALUES ('a', 7, 'k', 1, -5, 200, X'', X'0102');
-                PRAGMA user_version = 2;
-                """)
-        }
+        try Self.writeOldStore(in: directory, StoreSchema.create, StoreSchema.idempotency, """
+            INSERT INTO storyboards VALUES ('sb-1', X'7B7D', X'5B5D');
+            INSERT INTO sessions VALUES ('a', 7, 'sb-1', 3, 9, X'61');
+            INSERT INTO idempotency VALUES ('a', 7, 'k', 1, -5, 200, X'', X'0102');
+            PRAGMA user_version = 2;
+            """)
         let store = try directory.open()
         defer { store.close() }
         #expect(store.migratedFrom == 2)

@@ -55,11 +55,11 @@ extension NavigationState {
             controller.parent = instance.parent
             controller.children = instance.children
             controller.presented = instance.presented
-            controller.presenting = instance.presentation?.presenting
-            controller.presentationCaller = instance.presentation?.caller
-            controller.requestedStyle = instance.presentation?.requestedStyle
-            controller.presentationStyle = instance.presentation?.style
-            controller.adaptiveStyle = instance.presentation?.adaptiveStyle
+            if let presentation = instance.presentation {
+                controller.setPresentation(PresentationLinks(
+                    presenting: presentation.presenting, caller: presentation.caller, requestedStyle: presentation.requestedStyle,
+                    style: presentation.style, adaptiveStyle: presentation.adaptiveStyle))
+            }
             controller.appearance = instance.appearance
             controller.isViewLoaded = instance.isViewLoaded
             controller.hasAppeared = instance.hasAppeared

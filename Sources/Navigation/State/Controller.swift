@@ -1,49 +1,94 @@
 public import Storyboard
 
 /// One live view-controller instance. Relations are ids into ``NavigationState``, never references.
+///
+/// Laid out for size (a session holds hundreds of these: 224 bytes each before): the fields only a
+/// presented root or a split view controller has live in boxes (``presentation``, ``splitBox``)
+/// that other instances leave empty, and the stored fields go largest first, so that the one-byte
+/// ones fill the padding after an optional id. 120 bytes, checked by `ControllerLayoutTests`.
 public struct Controller: Sendable, Equatable {
     public let id: ControllerID
     public let scene: SceneID
     public let className: String
-    /// The scene's place in the storyboard's table, which events carry.
-    public let sceneIndex: SceneIndex
-    public let kind: SceneKind
-    /// The containing controller, or `nil` for the window root and presented roots.
-    public internal(set) var parent: ControllerID?
     /// Contained children: a navigation stack bottom to top, tabs in order, split columns, embedded children.
     public internal(set) var children: [ControllerID] = []
-    public internal(set) var presented: ControllerID?
-    /// For a presented root: the instance UIKit resolved as presenting (`presentingViewController`).
-    public internal(set) var presenting: ControllerID?
-    /// For a presented root: the instance that called `present` (its next responder, spec §5.10).
-    public internal(set) var presentationCaller: ControllerID?
-    /// For a presented root: the first instance down its chain of presenters that is not itself
-    /// presented (the window root, or a contained instance that presented over its context). Kept as
-    /// presentations come and go (``NavigationState/presentationBase(below:)``), so that finding the
-    /// top presentation crosses a chain of N sheets in one step instead of walking it.
-    var presentationBase: ControllerID?
+    /// What `prepare(for:sender:)` and unwinds handed over, merged.
+    public internal(set) var properties: [String: JSONValue] = [:]
     /// How many live presentations this instance called `present` for (their
     /// ``presentationCaller``), so that releasing it scans the presentations only when one must
     /// forget it. Kept by present, dismiss and release, rebuilt on restore, checked by the invariants.
     var presentationsCalled = 0
-    /// For a presented root: the style asked for, and the style in force after adaptation.
-    public internal(set) var requestedStyle: PresentationStyle?
-    public internal(set) var presentationStyle: PresentationStyle?
-    /// The style a popover segue asked for in compact width (`adaptivePresentationStyle`), kept so that
-    /// a trait change can adapt the presentation again.
-    public internal(set) var adaptiveStyle: PresentationStyle?
+    /// A tab bar controller's selected tab.
+    public internal(set) var selectedIndex = 0
+    /// A split view controller's columns (``split``); `nil` for every other instance.
+    private var splitBox: Box<SplitColumns>?
+    /// A presented root's links and styles; `nil` for every other instance.
+    private var presentation: Box<PresentationLinks>?
+    /// The containing controller, or `nil` for the window root and presented roots.
+    public internal(set) var parent: ControllerID?
+    public let kind: SceneKind
     public internal(set) var appearance: AppearanceState = .disappeared
     public internal(set) var isViewLoaded = false
     /// Whether the view has appeared once: a navigation controller's first appearance reports its
     /// delegate calls (docs/behaviour-notes.md §7).
     public internal(set) var hasAppeared = false
-    /// A tab bar controller's selected tab.
-    public internal(set) var selectedIndex = 0
-    /// A split view controller's columns.
-    public internal(set) var split: SplitColumns?
     public internal(set) var definesPresentationContext: Bool
-    /// What `prepare(for:sender:)` and unwinds handed over, merged.
-    public internal(set) var properties: [String: JSONValue] = [:]
+    public internal(set) var presented: ControllerID?
+    /// The scene's place in the storyboard's table, which events carry.
+    public let sceneIndex: SceneIndex
+
+    /// A split view controller's columns.
+    public internal(set) var split: SplitColumns? {
+        get { splitBox?.value }
+        set { splitBox = newValue.map(Box.init) }
+    }
+
+    /// For a presented root: the instance UIKit resolved as presenting (`presentingViewController`).
+    public internal(set) var presenting: ControllerID? {
+        get { presentation?.value.presenting }
+        set { updatePresentation { $0.presenting = newValue } }
+    }
+    /// For a presented root: the instance that called `present` (its next responder, spec §5.10).
+    public internal(set) var presentationCaller: ControllerID? {
+        get { presentation?.value.caller }
+        set { updatePresentation { $0.caller = newValue } }
+    }
+    /// For a presented root: the first instance down its chain of presenters that is not itself
+    /// presented (the window root, or a contained instance that presented over its context). Kept as
+    /// presentations come and go (``NavigationState/presentationBase(below:)``), so that finding the
+    /// top presentation crosses a chain of N sheets in one step instead of walking it.
+    var presentationBase: ControllerID? {
+        get { presentation?.value.base }
+        set { updatePresentation { $0.base = newValue } }
+    }
+    /// For a presented root: the style asked for, and the style in force after adaptation.
+    public internal(set) var requestedStyle: PresentationStyle? {
+        get { presentation?.value.requestedStyle }
+        set { updatePresentation { $0.requestedStyle = newValue } }
+    }
+    public internal(set) var presentationStyle: PresentationStyle? {
+        get { presentation?.value.style }
+        set { updatePresentation { $0.style = newValue } }
+    }
+    /// The style a popover segue asked for in compact width (`adaptivePresentationStyle`), kept so that
+    /// a trait change can adapt the presentation again.
+    public internal(set) var adaptiveStyle: PresentationStyle? {
+        get { presentation?.value.adaptiveStyle }
+        set { updatePresentation { $0.adaptiveStyle = newValue } }
+    }
+
+    /// Sets every presentation field at once (one box, where setting them one by one made one each).
+    mutating func setPresentation(_ links: PresentationLinks) {
+        presentation = links == PresentationLinks() ? nil : Box(links)
+    }
+
+    /// A new box with `change` made (boxes are never changed in place: copies of the state share
+    /// them), or none once every field is empty.
+    private mutating func updatePresentation(_ change: (inout PresentationLinks) -> Void) {
+        var links = presentation?.value ?? PresentationLinks()
+        change(&links)
+        presentation = links == PresentationLinks() ? nil : Box(links)
+    }
 
     init(id: ControllerID, scene: SceneID, className: String, kind: SceneKind, definesPresentationContext: Bool?, index: SceneIndex) {
         self.id = id
@@ -70,4 +115,22 @@ public struct SplitColumns: Sendable, Equatable {
     public var compact: ControllerID?
     /// Compact width: one column shows; the secondary, if any, sits on the primary navigation stack.
     public var isCollapsed: Bool
+}
+
+/// What only a presented root has (``Controller/presenting`` and the rest).
+struct PresentationLinks: Sendable, Equatable {
+    var presenting: ControllerID?
+    var caller: ControllerID?
+    var base: ControllerID?
+    var requestedStyle: PresentationStyle?
+    var style: PresentationStyle?
+    var adaptiveStyle: PresentationStyle?
+}
+
+/// An immutable value on the heap, compared by value: a field few instances have costs the others
+/// one pointer. Never changed in place, so that copies of a ``Controller`` stay independent.
+final class Box<Value: Sendable & Equatable>: Sendable, Equatable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs || lhs.value == rhs.value }
 }

@@ -57,12 +57,8 @@ extension Transaction {
         state.update(presenting) { $0.presented = destination }
         state.presentations.append(destination)
         state.update(destination) {
-            $0.presenting = presenting
-            $0.presentationCaller = caller
-            $0.requestedStyle = requested
-            $0.presentationStyle = style
-            $0.adaptiveStyle = adaptive
-            $0.presentationBase = base
+            $0.setPresentation(PresentationLinks(
+                presenting: presenting, caller: caller, base: base, requestedStyle: requested, style: style, adaptiveStyle: adaptive))
         }
         state.countPresentation(calledBy: caller, by: 1)
         let change =

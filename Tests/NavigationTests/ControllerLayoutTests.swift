@@ -1,0 +1,37 @@
+@testable import Navigation
+import Storyboard
+import Testing
+
+/// A session holds a `Controller` per live instance, and the instances' array keeps spare room:
+/// the struct's size is most of an idle session's memory. 224 bytes before the rarely used fields
+/// went into boxes (README, Durability: "Memory").
+struct ControllerLayoutTests {
+    @Test func aControllerTakes120Bytes() {
+        #expect(MemoryLayout<Controller>.stride == 120)
+    }
+
+    /// Copies share boxes; a change to one makes a new box, so the other keeps its value.
+    @Test func aChangeToACopysBoxedFields_leavesTheOriginalAsItWas() {
+        var original = Controller(
+            id: ControllerID(rawValue: 1), scene: SceneID("sheet"), className: "UIViewController", kind: .viewController,
+            definesPresentationContext: nil, index: SceneIndex(position: 0)!)
+        original.presenting = ControllerID(rawValue: 7)
+        original.presentationStyle = .pageSheet
+        var copy = original
+        copy.presentationStyle = .fullScreen
+        copy.split = SplitColumns(primary: ControllerID(rawValue: 2), isCollapsed: false)
+        #expect(original.presentationStyle == .pageSheet && original.split == nil && original.presenting == ControllerID(rawValue: 7))
+        #expect(copy.presentationStyle == .fullScreen && copy.presenting == ControllerID(rawValue: 7))
+        #expect(original != copy)
+        copy.presentationStyle = .pageSheet
+        copy.split = nil
+        #expect(original == copy)
+        // Every presentation field cleared: no box is left, as for an instance never presented.
+        copy.presenting = nil
+        copy.presentationStyle = nil
+        #expect(copy.isPresentedRoot == false)
+        #expect(copy == Controller(
+            id: ControllerID(rawValue: 1), scene: SceneID("sheet"), className: "UIViewController", kind: .viewController,
+            definesPresentationContext: nil, index: SceneIndex(position: 0)!))
+    }
+}
