@@ -4,7 +4,7 @@ import SeguedService
 @testable import Store
 import Testing
 
-/// A session's event log and its operations across a restart (schema 3): `GET …/events` answers the
+/// A session's event log and its operations across a restart (schema 3 and later): `GET …/events` answers the
 /// same events and operations after it as before, and the next operation continues the sequence,
 /// whether the session's latest operations were in its stored snapshot or replayed after it.
 struct EventLogDurabilityTests {
