@@ -35,6 +35,14 @@ struct ControllerStore: Sendable, Equatable {
     /// Appends an instance whose id is greater than every live one (ids grow in creation order).
     mutating func append(_ controller: Controller) {
         precondition(ids.last.map { $0 < controller.id } ?? true, "ids are created in increasing order")
+        if values.count == values.capacity {
+            // By half again (at least four) rather than Array's doubling: a session keeps its
+            // instances' spare room while it is idle, and a launched demo session's ten instances
+            // then sit in 12 slots instead of 16 (480 bytes less at 120 bytes an instance).
+            let room = values.count + max(4, values.count / 2)
+            ids.reserveCapacity(room)
+            values.reserveCapacity(room)
+        }
         ids.append(controller.id)
         values.append(controller)
     }
