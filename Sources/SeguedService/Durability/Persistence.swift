@@ -43,7 +43,7 @@ final class Persistence: Sendable {
         _ session: Session, _ state: inout Session.State, first: Int, last: Int, body: [UInt8]
     ) -> StoreWrite {
         let row = rows.wrappingAdd(1, ordering: .relaxed).newValue
-        state.stored.rows.append(StoredRow(row: row, lastSequence: last))
+        state.stored.hold(StoredRow(row: row, lastSequence: last))
         return .operation(StoredOperation(
             row: row, session: session.id.rawValue, incarnation: session.incarnation, firstSequence: first, lastSequence: last, body: body))
     }
@@ -111,10 +111,8 @@ final class Persistence: Sendable {
     /// holds (a launch's, a fork's copy), and the end of any earlier session under its id.
     func stageNew(_ session: Session, _ state: inout Session.State) -> CommitTicket {
         var writes: [StoreWrite] = [.deleteSession(id: session.id.rawValue, incarnation: session.incarnation - 1)]
-        if !state.stored.rows.isEmpty {
-            writes.append(.deleteOperations(rows: state.stored.rows.map(\.row)))
-            state.stored.rows = []
-        }
+        let held = state.stored.releaseAll()
+        if !held.isEmpty { writes.append(.deleteOperations(rows: held)) }
         writes.append(snapshot(session, &state))
         for (record, events) in state.log.operationRuns() {
             guard let first = events.first?.sequence, let last = events.last?.sequence else { continue }
@@ -143,22 +141,16 @@ final class Persistence: Sendable {
         guard needed > state.stored.prunedBefore else { return nil }
         state.stored.prunedBefore = needed
         // Oldest first, and each row's last event after the one before it: the rows that may go
-        // are a prefix.
-        let going = state.stored.rows.prefix { $0.lastSequence < needed }
-        guard !going.isEmpty else { return nil }
-        let rows = going.map(\.row)
-        state.stored.rows.removeFirst(rows.count)
-        return .deleteOperations(rows: rows)
+        // are the oldest.
+        let rows = state.stored.release(before: needed)
+        return rows.isEmpty ? nil : .deleteOperations(rows: rows)
     }
 
     /// The deletion of an ended session's rows: its snapshot and keys by its id and incarnation,
     /// its operations by their rows. Called once the session is retired, so that no operation can
     /// add a row after these were read.
     static func deletion(_ session: Session) -> [StoreWrite] {
-        let rows = session.state.withLock { state in
-            defer { state.stored.rows = [] }
-            return state.stored.rows.map(\.row)
-        }
+        let rows = session.state.withLock { state in state.stored.releaseAll() }
         var writes: [StoreWrite] = [.deleteSession(id: session.id.rawValue, incarnation: session.incarnation)]
         if !rows.isEmpty { writes.append(.deleteOperations(rows: rows)) }
         return writes

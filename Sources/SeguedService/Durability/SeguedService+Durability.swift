@@ -125,7 +125,7 @@ extension SeguedService {
                 recovery.replayed += 1
             }
             state.log.append(contentsOf: decoded.events, operation: decoded.record)
-            state.stored.rows.append(StoredRow(row: row.row, lastSequence: row.lastSequence))
+            state.stored.hold(StoredRow(row: row.row, lastSequence: row.lastSequence))
             session.account(&state)
             recovery.operations += 1
             taken = true
@@ -172,9 +172,8 @@ extension SeguedService {
         switch result {
         case .created(let session):
             session.state.withLock { state in
-                state.stored = StoredProgress(
-                    snapshotSequence: navigation.nextEventSequence, snapshotBytes: record.snapshot.count, operations: 0, bytes: 0,
-                    prunedBefore: 0)
+                state.stored.snapshotSequence = navigation.nextEventSequence
+                state.stored.snapshotBytes = record.snapshot.count
             }
             return nil
         case .full: return "--max-sessions (\(sessions.limit)) reached"
