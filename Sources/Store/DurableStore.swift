@@ -132,6 +132,26 @@ public final class DurableStore: Sendable {
         }
     }
 
+    /// Deletes operation rows at start, on the loader's turn of the connection (after ``load``,
+    /// before any write), not through the writer: a damaged page then refuses the start as a
+    /// damaged read does (``StoreError/damaged(path:detail:)``) instead of stopping the daemon as a
+    /// failed write, and a full disk leaves the rows for the next start.
+    public func deleteOperationsAtStart(rows: [Int]) throws(StoreError) {
+        try writer.withConnection { connection throws(StoreError) in
+            do throws(SQLiteError) {
+                try connection.execute("BEGIN IMMEDIATE")
+                let delete = try connection.prepare("DELETE FROM operations WHERE rowid = ?1")
+                for row in rows { try delete.run([.int(row)]) }
+                try connection.execute("COMMIT")
+            } catch {
+                if connection.inTransaction { try? connection.execute("ROLLBACK") }
+                let classified = StoreError.classify(error, path: path)
+                if case .diskFull = classified { return }
+                throw classified
+            }
+        }
+    }
+
     /// Queues `writes` for the next batch; ``wait(_:)`` on the ticket returns once they are committed.
     public func commit(_ writes: [StoreWrite]) -> CommitTicket { writer.submit(writes) }
 

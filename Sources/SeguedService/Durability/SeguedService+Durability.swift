@@ -77,10 +77,9 @@ extension SeguedService {
         // Rows of a restored session that its log did not take (an earlier incarnation's, or after a
         // replay that disagreed): deleted, so that none is read before the session's later rows at
         // the next start. Rows of sessions not restored stay, with them, for an operator to look at.
-        // Not waited for: a start that dies before the commit finds them again, and a full disk
-        // retries it with the first writes after.
+        // Before `/readyz`: a damaged page refuses the start, naming the file, as a damaged read does.
         if !unused.isEmpty {
-            _ = persistence.store.commit([.deleteOperations(rows: unused)])
+            try persistence.store.deleteOperationsAtStart(rows: unused)
             recovery.deletedRows = unused.count
         }
         metrics.setSessions(sessions.count)
