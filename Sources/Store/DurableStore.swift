@@ -140,7 +140,7 @@ public final class DurableStore: Sendable {
         try writer.withConnection { connection throws(StoreError) in
             do throws(SQLiteError) {
                 try connection.execute("BEGIN IMMEDIATE")
-                let delete = try connection.prepare("DELETE FROM operations WHERE rowid = ?1")
+                let delete = try connection.prepare(StoreSchema.deleteOperation)
                 for row in rows { try delete.run([.int(row)]) }
                 try connection.execute("COMMIT")
             } catch {

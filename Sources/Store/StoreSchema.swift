@@ -28,6 +28,9 @@ enum StoreSchema {
         );
         """
 
+    /// One operation's deletion by its row: the writer's, and the start's (``DurableStore/deleteOperationsAtStart(rows:)``).
+    static let deleteOperation = "DELETE FROM operations WHERE rowid = ?1"
+
     /// Version 3's operations table: what ``migrate(_:found:)`` converts (and the tests write).
     static let operationsVersion3 = """
         CREATE TABLE IF NOT EXISTS operations (

@@ -236,7 +236,7 @@ private struct Statements {
             "DELETE FROM idempotency WHERE session = ?1 AND (incarnation < ?2 OR position <= ?3)")
         putOperation = try connection.prepare(
             "INSERT OR REPLACE INTO operations (rowid, session, incarnation, first_sequence, last_sequence, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-        deleteOperation = try connection.prepare("DELETE FROM operations WHERE rowid = ?1")
+        deleteOperation = try connection.prepare(StoreSchema.deleteOperation)
     }
 
     func run(_ write: StoreWrite) throws(SQLiteError) {

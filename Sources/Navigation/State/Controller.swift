@@ -87,7 +87,7 @@ public struct Controller: Sendable, Equatable {
     private mutating func updatePresentation(_ change: (inout PresentationLinks) -> Void) {
         var links = presentation?.value ?? PresentationLinks()
         change(&links)
-        presentation = links == PresentationLinks() ? nil : Box(links)
+        setPresentation(links)
     }
 
     init(id: ControllerID, scene: SceneID, className: String, kind: SceneKind, definesPresentationContext: Bool?, index: SceneIndex) {
