@@ -110,18 +110,21 @@ public enum Command: Sendable, Equatable {
         }
     }
 
-    case performSegue(SegueRequest)
-    case performCodeSegue(CodeSegueRequest)
-    case unwind(UnwindRequest)
+    // The cases with large payloads are indirect (their payload on the heap, shared by copies):
+    // a session keeps its commands in its walk and its operations' records, and inline they made
+    // every `Command` 88 bytes; so the records of a launched, pushed demo session took 464 bytes.
+    indirect case performSegue(SegueRequest)
+    indirect case performCodeSegue(CodeSegueRequest)
+    indirect case unwind(UnwindRequest)
     /// `popViewController(animated:)`; `back` is the same pop made by the user's back button.
     case pop(navigation: ControllerID?, animated: Bool)
     case popToRoot(navigation: ControllerID?, animated: Bool)
     case popTo(ControllerID, animated: Bool)
     case setViewControllers([StackEntry], navigation: ControllerID?, animated: Bool)
     /// `instantiateViewController(withIdentifier:)` then `pushViewController(_:animated:)`.
-    case push(SceneReference, navigation: ControllerID?, data: JSONValue?, animated: Bool)
+    indirect case push(SceneReference, navigation: ControllerID?, data: JSONValue?, animated: Bool)
     /// `instantiateViewController(withIdentifier:)` then `present(_:animated:)`.
-    case present(SceneReference, from: ControllerID?, style: PresentationStyle?, data: JSONValue?, animated: Bool)
+    indirect case present(SceneReference, from: ControllerID?, style: PresentationStyle?, data: JSONValue?, animated: Bool)
     /// `dismiss(animated:)` on an instance: what it presents, or else itself.
     case dismiss(ControllerID?, animated: Bool)
     /// A tab chosen by the user (delegate consulted) or by code (no delegate calls).

@@ -28,9 +28,16 @@ public enum Navigator {
     public static func launch(
         _ storyboard: Storyboard, profile: Profile = .ios17, traits: Traits = .phone, initialScene: SceneID? = nil
     ) throws(NavigationError) -> (NavigationState, Transcript) {
-        let sceneID = initialScene ?? storyboard.initialScene
-        guard storyboard.scenes[sceneID] != nil else { throw .unknownScene(.scene(sceneID)) }
-        var transaction = Transaction(state: NavigationState(storyboard: storyboard, profile: profile, traits: traits))
+        try launch(SharedStoryboard(storyboard), profile: profile, traits: traits, initialScene: initialScene)
+    }
+
+    /// Starts a session on a storyboard shared with others (``SharedStoryboard``).
+    public static func launch(
+        _ shared: SharedStoryboard, profile: Profile = .ios17, traits: Traits = .phone, initialScene: SceneID? = nil
+    ) throws(NavigationError) -> (NavigationState, Transcript) {
+        let sceneID = initialScene ?? shared.storyboard.initialScene
+        guard shared.storyboard.scenes[sceneID] != nil else { throw .unknownScene(.scene(sceneID)) }
+        var transaction = Transaction(state: NavigationState(storyboard: shared, profile: profile, traits: traits))
         let transcript = transaction.launch(sceneID)
         transaction.state.revision = 1
         return (transaction.finish(), transcript)

@@ -1,16 +1,19 @@
 public import Storyboard
 
 /// The segue object as callbacks see it.
+///
+/// Its fields go largest first (56 bytes, where the declaration order padded it to 64): a session
+/// keeps one in each segue's operation record.
 public struct SegueDescription: Sendable, Equatable {
     public var identifier: SegueID?
-    public var kind: SegueKind
-    public var source: ControllerID
-    public var destination: ControllerID?
     /// The storyboard segue's id in its file (``Segue/id``); `nil` for a segue made in code. UIKit's
     /// segue object has no such property, so callbacks' descriptions (and scenario transcripts)
     /// leave it out; the API reports it so that a client can name a segue without an identifier,
     /// which it can only perform (and recognize) by this id.
     public var id: String?
+    public var source: ControllerID
+    public var destination: ControllerID?
+    public var kind: SegueKind
     public init(identifier: SegueID?, kind: SegueKind, source: ControllerID, destination: ControllerID?, id: String? = nil) {
         self.identifier = identifier
         self.kind = kind

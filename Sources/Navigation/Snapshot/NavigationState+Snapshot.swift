@@ -35,9 +35,15 @@ extension NavigationState {
     /// - Throws: ``SnapshotError`` naming the first fault: its place in the snapshot document
     ///   (`instances[2].children[0]`) and what is wrong.
     public init(restoring snapshot: NavigationSnapshot, storyboard: Storyboard) throws(SnapshotError) {
+        try self.init(restoring: snapshot, storyboard: SharedStoryboard(storyboard))
+    }
+
+    /// The same, on a storyboard shared with other sessions (``SharedStoryboard``).
+    public init(restoring snapshot: NavigationSnapshot, storyboard shared: SharedStoryboard) throws(SnapshotError) {
+        let storyboard = shared.storyboard
         var checker = SnapshotChecker(snapshot: snapshot, storyboard: storyboard)
         try checker.checkStructure()
-        self.init(storyboard: storyboard, profile: snapshot.profile, traits: snapshot.traits)
+        self.init(storyboard: shared, profile: snapshot.profile, traits: snapshot.traits)
         createdCount = snapshot.createdCount
         revision = snapshot.revision
         nextEventSequence = snapshot.nextEventSequence
@@ -50,8 +56,8 @@ extension NavigationState {
             guard let index = storyboard.index(of: instance.scene) else { throw SnapshotError("instances[\(position)].scene", "unknown scene") }
             let scene = storyboard.sceneTable[index.position]
             var controller = Controller(
-                id: instance.id, scene: instance.scene, className: scene.className, kind: scene.kind,
-                definesPresentationContext: scene.definesPresentationContext, index: index)
+                id: instance.id, identity: storyboard.sceneIdentities[index.position],
+                definesPresentationContext: scene.definesPresentationContext)
             controller.parent = instance.parent
             controller.children = instance.children
             controller.presented = instance.presented

@@ -2,40 +2,64 @@ public import Storyboard
 
 /// One live view-controller instance. Relations are ids into ``NavigationState``, never references.
 ///
-/// Laid out for size (a session holds hundreds of these: 224 bytes each before): the fields only a
-/// presented root or a split view controller has live in boxes (``presentation``, ``splitBox``)
-/// that other instances leave empty, and the stored fields go largest first, so that the one-byte
-/// ones fill the padding after an optional id. 120 bytes, checked by `ControllerLayoutTests`.
+/// Laid out for size (a session holds hundreds of these: 224 bytes each at first, 120 until the
+/// scene's strings went): what every instance of a scene shares is one reference (``identity``),
+/// the fields only a presented root or a split view controller has live in boxes
+/// (``presentation``, ``splitBox``) that other instances leave empty, the optional ids are kept
+/// without their optional's byte and the counts in 32 bits. 80 bytes, checked by
+/// `ControllerLayoutTests`.
 public struct Controller: Sendable, Equatable {
     public let id: ControllerID
-    public let scene: SceneID
-    public let className: String
+    /// Its scene's id, class name, kind and index, shared by every instance of the scene.
+    public let identity: SceneIdentity
     /// Contained children: a navigation stack bottom to top, tabs in order, split columns, embedded children.
     public internal(set) var children: [ControllerID] = []
     /// What `prepare(for:sender:)` and unwinds handed over, merged.
     public internal(set) var properties: [String: JSONValue] = [:]
-    /// How many live presentations this instance called `present` for (their
-    /// ``presentationCaller``), so that releasing it scans the presentations only when one must
-    /// forget it. Kept by present, dismiss and release, rebuilt on restore, checked by the invariants.
-    var presentationsCalled = 0
-    /// A tab bar controller's selected tab.
-    public internal(set) var selectedIndex = 0
     /// A split view controller's columns (``split``); `nil` for every other instance.
     private var splitBox: Box<SplitColumns>?
     /// A presented root's links and styles; `nil` for every other instance.
     private var presentation: Box<PresentationLinks>?
-    /// The containing controller, or `nil` for the window root and presented roots.
-    public internal(set) var parent: ControllerID?
-    public let kind: SceneKind
+    /// ``parent`` and ``presented``, ``ControllerID/noneRawValue`` for none.
+    private var parentRawValue = ControllerID.noneRawValue
+    private var presentedRawValue = ControllerID.noneRawValue
+    private var presentationsCalledCount: Int32 = 0
+    private var selectedTab: Int32 = 0
     public internal(set) var appearance: AppearanceState = .disappeared
     public internal(set) var isViewLoaded = false
     /// Whether the view has appeared once: a navigation controller's first appearance reports its
     /// delegate calls (docs/behaviour-notes.md §7).
     public internal(set) var hasAppeared = false
     public internal(set) var definesPresentationContext: Bool
-    public internal(set) var presented: ControllerID?
+
+    public var scene: SceneID { identity.id }
+    public var className: String { identity.className }
+    public var kind: SceneKind { identity.kind }
     /// The scene's place in the storyboard's table, which events carry.
-    public let sceneIndex: SceneIndex
+    public var sceneIndex: SceneIndex { identity.index }
+
+    /// The containing controller, or `nil` for the window root and presented roots.
+    public internal(set) var parent: ControllerID? {
+        get { ControllerID(storedRawValue: parentRawValue) }
+        set { parentRawValue = newValue?.rawValue ?? ControllerID.noneRawValue }
+    }
+    public internal(set) var presented: ControllerID? {
+        get { ControllerID(storedRawValue: presentedRawValue) }
+        set { presentedRawValue = newValue?.rawValue ?? ControllerID.noneRawValue }
+    }
+    /// How many live presentations this instance called `present` for (their
+    /// ``presentationCaller``), so that releasing it scans the presentations only when one must
+    /// forget it. Kept by present, dismiss and release, rebuilt on restore, checked by the invariants.
+    /// (32 bits: a session's live instances are bounded far below.)
+    var presentationsCalled: Int {
+        get { Int(presentationsCalledCount) }
+        set { presentationsCalledCount = Int32(newValue) }
+    }
+    /// A tab bar controller's selected tab (32 bits: a tab's index in a storyboard's list).
+    public internal(set) var selectedIndex: Int {
+        get { Int(selectedTab) }
+        set { selectedTab = Int32(newValue) }
+    }
 
     /// A split view controller's columns.
     public internal(set) var split: SplitColumns? {
@@ -90,13 +114,10 @@ public struct Controller: Sendable, Equatable {
         setPresentation(links)
     }
 
-    init(id: ControllerID, scene: SceneID, className: String, kind: SceneKind, definesPresentationContext: Bool?, index: SceneIndex) {
+    init(id: ControllerID, identity: SceneIdentity, definesPresentationContext: Bool?) {
         self.id = id
-        self.scene = scene
-        self.className = className
-        self.sceneIndex = index
-        self.kind = kind
-        self.definesPresentationContext = definesPresentationContext ?? (kind == .navigationController)
+        self.identity = identity
+        self.definesPresentationContext = definesPresentationContext ?? (identity.kind == .navigationController)
     }
 
     public var isNavigationController: Bool { kind == .navigationController }

@@ -25,8 +25,8 @@ extension Transaction {
         // Fields are read one by one: passing the scene to a function copied all of it.
         let kind = state.storyboard.sceneTable[index.position].kind
         var controller = Controller(
-            id: id, scene: sceneID, className: state.storyboard.sceneTable[index.position].className, kind: kind,
-            definesPresentationContext: state.storyboard.sceneTable[index.position].definesPresentationContext, index: index)
+            id: id, identity: state.storyboard.sceneIdentities[index.position],
+            definesPresentationContext: state.storyboard.sceneTable[index.position].definesPresentationContext)
         controller.parent = parent
         controller.selectedIndex = state.storyboard.sceneTable[index.position].selectedIndex
         state.insert(controller)
@@ -78,6 +78,13 @@ extension Transaction {
         guard let object = data?.objectValue else { return }
         var change = 0
         state.update(id) { controller in
+            if controller.properties.isEmpty {
+                // The first hand-over (most instances get one): the object itself, whose storage
+                // the command that carried it shares, instead of a second dictionary built key by key.
+                controller.properties = object
+                for (key, value) in object { change += JSONValue.approximateSize(key: key, value: value) }
+                return
+            }
             for (key, value) in object {
                 if let replaced = controller.properties.updateValue(value, forKey: key) {
                     change -= JSONValue.approximateSize(key: key, value: replaced)

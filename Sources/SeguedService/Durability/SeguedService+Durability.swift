@@ -154,7 +154,7 @@ extension SeguedService {
         }
         let navigation: NavigationState
         do {
-            navigation = try NavigationState(restoring: document.navigation, storyboard: stored.storyboard)
+            navigation = try NavigationState(restoring: document.navigation, storyboard: stored.shared)
         } catch {
             return "\(error.path): \(error.message)"
         }

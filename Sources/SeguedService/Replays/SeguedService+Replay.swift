@@ -36,7 +36,7 @@ extension SeguedService {
             storyboardID: stored.id, profile: source.configuration.profile, traits: source.configuration.traits,
             initialScene: source.configuration.initialScene.map { rename($0) })
         let commands = walk.commands.map { rename($0) }
-        let replayed = try Self.replay(commands, from: from, on: stored.storyboard, sessionConfiguration)
+        let replayed = try Self.replay(commands, from: from, on: stored.shared, sessionConfiguration)
         let navigation = replayed.navigation
         let limits = configuration.sessionLimits
         if navigation.liveCount > limits.instances { throw .tooManyInstances(limit: limits.instances, live: 0, asked: navigation.liveCount) }
@@ -71,7 +71,7 @@ extension SeguedService {
     /// Launches `storyboard` and applies `commands`; a refused one throws its problem, saying which
     /// step of session `from` it was.
     static func replay(
-        _ commands: [Command], from: String, on storyboard: Storyboard, _ configuration: Session.Configuration
+        _ commands: [Command], from: String, on storyboard: SharedStoryboard, _ configuration: Session.Configuration
     ) throws(Problem) -> Replayed {
         let (launched, launch) = try launch(storyboard, configuration)
         var replayed = Replayed(navigation: launched, transcripts: [launch], revisions: [launched.revision])

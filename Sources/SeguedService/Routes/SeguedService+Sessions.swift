@@ -52,7 +52,7 @@ extension SeguedService {
             guard !memory.wouldPass(adding: Session.baseBytes) else {
                 throw .memoryBudgetExceeded(limit: memory.limit, held: memory.accounted, adding: Session.baseBytes)
             }
-            let (state, transcript) = try Self.launch(stored.storyboard, sessionConfiguration)
+            let (state, transcript) = try Self.launch(stored.shared, sessionConfiguration)
             launch = transcript
             return Session(id: id, configuration: sessionConfiguration, eventHeaders: stored.eventHeaders, navigation: state, launch: transcript,
                            limits: configuration.sessionLimits, memory: memory, persistence: persistence)
@@ -72,7 +72,7 @@ extension SeguedService {
     }
 
     /// Internal: a replay (Replays/) launches the same way before it performs the walk.
-    static func launch(_ storyboard: Storyboard, _ configuration: Session.Configuration) throws(Problem) -> (NavigationState, Transcript) {
+    static func launch(_ storyboard: SharedStoryboard, _ configuration: Session.Configuration) throws(Problem) -> (NavigationState, Transcript) {
         do {
             return try Navigator.launch(storyboard, profile: configuration.profile, traits: configuration.traits, initialScene: configuration.initialScene)
         } catch {

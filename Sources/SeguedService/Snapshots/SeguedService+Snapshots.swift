@@ -54,7 +54,7 @@ extension SeguedService {
         }
         let navigation: NavigationState
         do {
-            navigation = try NavigationState(restoring: snapshot.navigation, storyboard: stored.storyboard)
+            navigation = try NavigationState(restoring: snapshot.navigation, storyboard: stored.shared)
         } catch {
             throw .invalidSnapshot(path: "snapshot." + error.path, error.message)
         }

@@ -10,6 +10,8 @@ public struct Storyboard: Sendable, Equatable {
     /// an index rather than the scene's strings, and the engine reads a scene here in place: copying
     /// one out of `scenes` retained each of its strings and arrays, a tenth of a push+pop.
     public private(set) var sceneTable: [Scene] = []
+    /// Each scene's ``SceneIdentity``, in ``sceneTable`` order: the one its instances share.
+    public private(set) var sceneIdentities: [SceneIdentity] = []
     private var sceneIndices: [SceneID: SceneIndex] = [:]
     public var classes: [String: ClassInfo]
     /// The Interface Builder storyboards it was imported from, the entry first; scene ids are
@@ -29,6 +31,9 @@ public struct Storyboard: Sendable, Equatable {
     private mutating func indexScenes() {
         let ids = sortedSceneIDs
         sceneTable = ids.map { scenes[$0]! }
+        sceneIdentities = sceneTable.enumerated().map { position, scene in
+            SceneIdentity(id: scene.id, className: scene.className, kind: scene.kind, index: SceneIndex(position))
+        }
         sceneIndices = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, SceneIndex($0)) })
     }
 
