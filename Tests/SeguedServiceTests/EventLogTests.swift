@@ -27,6 +27,24 @@ struct EventLogTests {
         #expect(sequences(log, after: 8) == [])
     }
 
+    /// An idle session keeps its last chunk as its last operation left it: room for what its
+    /// operations needed, not Array's doubling (the demo's launch and push, 86 events, took 128
+    /// slots), and never past the chunk's size.
+    @Test func aChunkReservesWhatItsOperationsNeed() {
+        var chunk = PackedEvents(firstSequence: 1)
+        for operation in [events(1...66), events(67...86)] {
+            chunk.reserve(more: operation.count, limit: 512)
+            for index in operation.indices { chunk.append(operation, at: index) }
+        }
+        #expect(chunk.count == 86)
+        #expect(chunk.reservedCount >= 86 && chunk.reservedCount < 96)
+        // Growing by an eighth at least, so that many small operations do not copy it each time.
+        chunk.reserve(more: chunk.reservedCount - chunk.count + 1, limit: 512)
+        #expect(chunk.reservedCount >= 86 + 86 / 8)
+        chunk.reserve(more: 1000, limit: 512)
+        #expect(chunk.reservedCount >= 512 && chunk.reservedCount < 520)
+    }
+
     private func record(_ sequences: ClosedRange<Int>, revision: Int) -> OperationRecord? {
         OperationRecord(.action, Transcript(performed: true, events: events(sequences)), revision: revision)
     }

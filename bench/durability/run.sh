@@ -8,7 +8,8 @@
 #      made by copying one stored session (launched, one push: its snapshot and its two operations
 #      with their events) N times with sqlite3, then the time from start to /readyz 200, the CPU
 #      time, the store's size per session and the daemon's RSS per session once loaded, beside the
-#      RSS per session of the same sessions made in memory (RSS_SESSIONS of them, by PUT and a push).
+#      RSS per session of the same sessions made live (RSS_SESSIONS of them, by PUT and a push), in
+#      memory and with --state-dir (target: 4 KB per idle session).
 # Loopback only; every daemon is stopped on exit.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -72,20 +73,41 @@ p=$(free_port)
 "$bin" serve --port "$p" --log-level warning --quiet-requests --max-sessions 2000000 >/dev/null 2>&1 & s=$!
 pids+=("$s"); wait_until_up "http://127.0.0.1:$p/readyz"
 base_rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status")
-# The same sessions made in memory (launched, one push): what a restored one is to be compared with.
+# The same sessions made live (launched, one push): in memory, which a restored one is to be
+# compared with, and with --state-dir at the default --fsync, where each session also keeps its
+# stored rows and the store's page cache (bounded: DurableStore.pageCacheBytes) is shared by all.
 RSS_SESSIONS=${RSS_SESSIONS:-10000}
-python3 - "$p" "$RSS_SESSIONS" <<'PY'
+make_sessions() { # port, first, count
+  python3 - "$1" "$2" "$3" <<'PY'
 import http.client, sys
 connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
-for i in range(int(sys.argv[2])):
+for i in range(int(sys.argv[2]), int(sys.argv[2]) + int(sys.argv[3])):
     for method, path, body in (("PUT", f"/v1/sessions/m{i}", '{"storyboard":"demo"}'),
                                ("POST", f"/v1/sessions/m{i}/segues", '{"identifier":"showItem","data":{"itemID":1}}')):
         connection.request(method, path, body=body, headers={"Content-Type": "application/json"})
         response = connection.getresponse(); response.read()
         assert response.status in (200, 201), response.status
 PY
-memory_rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status"); kill "$s"; wait "$s" 2>/dev/null || true
-echo "in memory: $(python3 -c "print(round(($memory_rss - $base_rss) / $RSS_SESSIONS))") B of RSS per session ($RSS_SESSIONS sessions launched and pushed by PUT and POST)"
+}
+# Each is said twice: RSS over the daemon's own with no session, per session (what the fixed
+# costs, such as the store's 4 MiB page cache, add in at this count included); and the growth
+# from the first half of the sessions to all of them, per session: what one more idle session
+# costs once those are paid.
+live_rss() { # label, serve arguments...
+  local label=$1; shift
+  p=$(free_port)
+  "$bin" serve --port "$p" --log-level warning --quiet-requests --max-sessions 2000000 "$@" >/dev/null 2>&1 & s=$!
+  pids+=("$s"); wait_until_up "http://127.0.0.1:$p/readyz"
+  half=$((RSS_SESSIONS / 2))
+  make_sessions "$p" 0 "$half"
+  local half_rss; half_rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status")
+  make_sessions "$p" "$half" "$((RSS_SESSIONS - half))"
+  local rss; rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status"); kill "$s"; wait "$s" 2>/dev/null || true
+  echo "$label: $(python3 -c "print(round(($rss - $base_rss) / $RSS_SESSIONS))") B of RSS per session over the daemon's own, $(python3 -c "print(round(($rss - $half_rss) / ($RSS_SESSIONS - $half)))") B per session more from $half to $RSS_SESSIONS sessions (launched and pushed by PUT and POST)"
+}
+kill "$s"; wait "$s" 2>/dev/null || true
+live_rss "in memory"
+live_rss "with --state-dir" --state-dir "$work/live"
 for n in $RECOVER; do
   dir="$work/recover-$n"
   cp -r "$seed" "$dir"; rm -f "$dir/segued.lock"

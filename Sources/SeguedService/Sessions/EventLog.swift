@@ -64,6 +64,7 @@ struct EventLog {
         // append checked the chunk list's uniqueness too.
         var chunk = chunks.popLast() ?? PackedEvents(firstSequence: first.sequence)
         size -= chunk.size
+        var reserved = false
         for index in events.indices {
             let sequence = events[index].sequence
             if chunk.count == chunkSize || chunk.byteCount >= chunkBytes || chunk.nextSequence != sequence {
@@ -73,6 +74,12 @@ struct EventLog {
                 size += chunk.size
                 chunks.append(chunk)
                 chunk = PackedEvents(firstSequence: sequence, reserving: full ? (chunkSize, min(chunk.byteCount, chunkBytes)) : (0, 0))
+                reserved = false
+            }
+            if !reserved {
+                // Room for the rest of the operation in the chunk it goes to, once per chunk.
+                chunk.reserve(more: events.count - index, limit: chunkSize)
+                reserved = true
             }
             chunk.append(events, at: index)
         }

@@ -15,20 +15,22 @@ struct OperationRecord: Sendable, Equatable {
         case launch, segue, unwind, action, end
     }
 
-    var name: Name
+    // Largest fields first: a session keeps one record per operation its log holds, and the
+    // declaration order padded each to 152 bytes (128 now).
     /// The session's revision after the operation.
     var revision: Int
-    var performed: Bool
-    var reason: Transcript.Reason?
-    var segue: SegueDescription?
-    var destination: ControllerID?
-    var search: [SearchStep]
     var firstSequence: Int
     var lastSequence: Int
+    var search: [SearchStep]
+    var segue: SegueDescription?
     /// The command that made it (`nil` for the launch): the `step` its message names it by, so
     /// that a page watching the session says which action it was (`selectTab 1 user`). Kept as the
     /// command, not its text, so that an operation costs no text until a stream asks for it.
     var command: Command?
+    var destination: ControllerID?
+    var name: Name
+    var performed: Bool
+    var reason: Transcript.Reason?
 
     /// The record of an operation whose `transcript` left the session at `revision`; `nil` when it
     /// made no event.

@@ -1,0 +1,27 @@
+import Navigation
+@testable import SeguedService
+import Testing
+
+/// What every idle session keeps, beside its instances (ControllerLayoutTests): issue 27 asks for
+/// 4 KB a session, and these were most of the 5.6 KB it took before (README, Durability: "Memory").
+struct SessionLayoutTests {
+    /// A record per operation the log holds: 216 bytes while commands were inline, 152 before its
+    /// fields went largest first.
+    @Test func anOperationRecordTakes128Bytes() {
+        #expect(MemoryLayout<OperationRecord>.stride == 128)
+        #expect(MemoryLayout<SegueDescription?>.stride == 56)
+    }
+
+    /// Commands with large payloads keep them on the heap, shared by the walk and the record.
+    @Test func aCommandTakes24Bytes() {
+        #expect(MemoryLayout<Command>.stride == 24)
+    }
+
+    /// The state's fixed part: the navigation state with its small fields last, the kept stack
+    /// document by reference.
+    @Test func aSessionsStateKeepsItsSize() {
+        #expect(MemoryLayout<NavigationState>.stride == 80)
+        #expect(MemoryLayout<Session.StackDocument?>.stride == 8)
+        #expect(MemoryLayout<Session.State>.stride == 344)
+    }
+}
