@@ -54,10 +54,10 @@ extension NavigationState {
             let instance = snapshot.instances[position]
             // The checker found the scene: the index exists.
             guard let index = storyboard.index(of: instance.scene) else { throw SnapshotError("instances[\(position)].scene", "unknown scene") }
-            let scene = storyboard.sceneTable[index.position]
+            // The one field read in place: a copy of the scene retained each of its strings and arrays.
             var controller = Controller(
                 id: instance.id, identity: storyboard.sceneIdentities[index.position],
-                definesPresentationContext: scene.definesPresentationContext)
+                definesPresentationContext: storyboard.sceneTable[index.position].definesPresentationContext)
             controller.parent = instance.parent
             controller.children = instance.children
             controller.presented = instance.presented

@@ -49,15 +49,41 @@ extension SeguedService {
         guard let persistence else { return Recovery() }
         var recovery = Recovery()
         var unused: [Int] = []
-        try persistence.store.load { record in
-            if restoreStoryboard(record) { recovery.storyboards += 1 } else { recovery.skipped.append("storyboard \(record.id): unreadable") }
-        } sessions: { record in
-            if let why = restoreSession(record, persistence) {
-                recovery.skipped.append("session \(record.id): \(why)")
+        // Sessions and operations are worked on every core (RecoveryLanes), one batch at a time;
+        // keys need their sessions, operations their sessions and keys: each phase's last batch is
+        // finished before the next phase's first record is taken.
+        let lanes = RecoveryLanes<SessionRecord, String?>.available
+        var restoring = RecoveryLanes<SessionRecord, String?>(lanes: lanes, key: { Self.laneKey($0.id) }) { [self] record in
+            restoreSession(record, persistence)
+        }
+        func collectSession(_ record: SessionRecord, _ failure: String?) {
+            if let failure {
+                recovery.skipped.append("session \(record.id): \(failure)")
             } else {
                 recovery.sessions += 1
             }
+        }
+        var replaying = RecoveryLanes<StoredOperation, OperationOutcome>(lanes: lanes, key: { Self.laneKey($0.session) }) { [self] row in
+            restoreOperation(row)
+        }
+        func collectOperation(_ row: StoredOperation, _ outcome: OperationOutcome) {
+            if let failure = outcome.failure { recovery.skipped.append("session \(row.session): \(failure)") }
+            if outcome.taken { recovery.operations += 1 }
+            if outcome.replayed { recovery.replayed += 1 }
+            if !outcome.taken, outcome.sessionRestored { unused.append(row.row) }
+        }
+        try persistence.store.load { record in
+            if restoreStoryboard(record) { recovery.storyboards += 1 } else { recovery.skipped.append("storyboard \(record.id): unreadable") }
+        } sessions: { record in
+            // Over --max-sessions, which sessions are left out must not depend on the lanes' timing.
+            if sessions.count + restoring.batchSize >= sessions.limit {
+                restoring.finish(collect: collectSession)
+                collectSession(record, restoreSession(record, persistence))
+            } else {
+                restoring.add(record, collect: collectSession)
+            }
         } keys: { record in
+            restoring.finish(collect: collectSession)
             // In the order they were stored, so that the cache forgets the same ones it would have.
             guard let id = SessionID(validating: record.session), let session = sessions[id], session.incarnation == record.incarnation
             else { return }
@@ -69,11 +95,12 @@ extension SeguedService {
             }
             recovery.keys += 1
         } operations: { row in
+            restoring.finish(collect: collectSession)
             persistence.noteLoaded(row: row.row)
-            if !restoreOperation(row, into: &recovery), let id = SessionID(validating: row.session), sessions[id] != nil {
-                unused.append(row.row)
-            }
+            replaying.add(row, collect: collectOperation)
         }
+        restoring.finish(collect: collectSession)
+        replaying.finish(collect: collectOperation)
         // Rows of a restored session that its log did not take (an earlier incarnation's, or after a
         // replay that disagreed): deleted, so that none is read before the session's later rows at
         // the next start. Rows of sessions not restored stay, with them, for an operator to look at.
@@ -87,19 +114,40 @@ extension SeguedService {
         return recovery
     }
 
+    /// What puts a session's records on their recovery lane (``RecoveryLanes``): FNV-1a over its
+    /// id; any spread will do, the same for every record of the session.
+    private static func laneKey(_ session: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in session.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// What restoring one stored operation did.
+    struct OperationOutcome: Sendable {
+        /// Its session's log took it (its row is then the session's, to prune and delete by).
+        var taken = false
+        /// It was made after its session's snapshot, and replayed through the engine.
+        var replayed = false
+        /// Why it was left out, when that is worth reporting.
+        var failure: String?
+        /// Its session is restored (a row it did not take is then deleted).
+        var sessionRestored = false
+    }
+
     /// Puts a stored operation back in its session's log; one made after the session's stored
     /// snapshot is replayed through the engine first (commands are deterministic), and must give the
     /// same revision and the same events as it did, or the session is left at the operation before
-    /// (and reported): a replay that disagrees would answer what nobody was told. Whether the log
-    /// took it (its row is then the session's, to prune and delete by).
-    private func restoreOperation(_ row: StoredOperation, into recovery: inout Recovery) -> Bool {
-        guard let id = SessionID(validating: row.session), let session = sessions[id], session.incarnation == row.incarnation else { return false }
+    /// (and reported): a replay that disagrees would answer what nobody was told.
+    private func restoreOperation(_ row: StoredOperation) -> OperationOutcome {
+        var outcome = OperationOutcome()
+        guard let id = SessionID(validating: row.session), let session = sessions[id] else { return outcome }
+        outcome.sessionRestored = true
+        guard session.incarnation == row.incarnation else { return outcome }
         guard let decoded = OperationCoding.decode(row.body) else {
-            recovery.skipped.append("session \(row.session): the operation at \(row.firstSequence) does not read")
-            return false
+            outcome.failure = "the operation at \(row.firstSequence) does not read"
+            return outcome
         }
-        var taken = false
-        let failure: String? = session.state.withLock { state in
+        outcome.failure = session.state.withLock { state in
             let record = decoded.record
             if record.firstSequence < state.navigation.nextEventSequence {
                 // Before the snapshot: only its events, for the log. A later one that does not follow
@@ -121,17 +169,15 @@ extension SeguedService {
                 state.navigation = navigation
                 state.stored.operations += 1
                 state.stored.bytes += row.body.count
-                recovery.replayed += 1
+                outcome.replayed = true
             }
             state.log.append(contentsOf: decoded.events, operation: decoded.record)
             state.stored.hold(StoredRow(row: row.row, lastSequence: row.lastSequence))
             session.account(&state)
-            recovery.operations += 1
-            taken = true
+            outcome.taken = true
             return nil
         }
-        if let failure { recovery.skipped.append("session \(row.session): \(failure)") }
-        return taken
+        return outcome
     }
 
     private func restoreStoryboard(_ record: StoryboardRecord) -> Bool {
