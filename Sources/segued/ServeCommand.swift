@@ -154,7 +154,8 @@ struct Serve: ParsableCommand {
         try ServeOptionChecks.within("--max-sessions", maxSessions, 1...Int.max)
         try ServeOptionChecks.within("--max-storyboards", maxStoryboards, 1...Int.max)
         try ServeOptionChecks.within("--max-storyboard-bytes", maxStoryboardBytes, 1...Int.max)
-        try ServeOptionChecks.within("--max-instances", maxInstances, 1...Int.max)
+        // Up to 2³¹ - 1: an instance counts the presentations it called in 32 bits (Controller).
+        try ServeOptionChecks.within("--max-instances", maxInstances, 1...Int(Int32.max))
         // Seconds as a Duration: beyond about 292 years its attoseconds would overflow.
         try ServeOptionChecks.within("--session-ttl", sessionTTL, 1...(1 << 32))
         try ServeOptionChecks.within("--event-log-size", eventLogSize, 1...Int.max)

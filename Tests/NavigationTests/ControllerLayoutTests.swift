@@ -12,6 +12,14 @@ struct ControllerLayoutTests {
         #expect(MemoryLayout<Controller>.stride == 80)
     }
 
+    /// A storyboard's `selectedIndex` for a scene without tabs is not bounded by any list, and a
+    /// snapshot gives it back as it was: kept whole, never narrowed (which would trap).
+    @Test func aSelectedIndexPast32Bits_isKeptWhole() {
+        var controller = Controller(id: ControllerID(rawValue: 1), identity: Self.sheet, definesPresentationContext: nil)
+        controller.selectedIndex = 1 << 40
+        #expect(controller.selectedIndex == 1 << 40)
+    }
+
     /// Copies share boxes; a change to one makes a new box, so the other keeps its value.
     @Test func aChangeToACopysBoxedFields_leavesTheOriginalAsItWas() {
         var original = Controller(id: ControllerID(rawValue: 1), identity: Self.sheet, definesPresentationContext: nil)

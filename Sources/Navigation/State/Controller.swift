@@ -6,7 +6,7 @@ public import Storyboard
 /// scene's strings went): what every instance of a scene shares is one reference (``identity``),
 /// the fields only a presented root or a split view controller has live in boxes
 /// (``presentation``, ``splitBox``) that other instances leave empty, the optional ids are kept
-/// without their optional's byte and the counts in 32 bits. 80 bytes, checked by
+/// without their optional's byte and the count of presentations in 32 bits. 80 bytes, checked by
 /// `ControllerLayoutTests`.
 public struct Controller: Sendable, Equatable {
     public let id: ControllerID
@@ -23,8 +23,10 @@ public struct Controller: Sendable, Equatable {
     /// ``parent`` and ``presented``, ``ControllerID/noneRawValue`` for none.
     private var parentRawValue = ControllerID.noneRawValue
     private var presentedRawValue = ControllerID.noneRawValue
+    /// A tab bar controller's selected tab (a full word: a storyboard's value for other kinds is
+    /// not bounded by any list, and a snapshot gives it back as it was).
+    public internal(set) var selectedIndex = 0
     private var presentationsCalledCount: Int32 = 0
-    private var selectedTab: Int32 = 0
     public internal(set) var appearance: AppearanceState = .disappeared
     public internal(set) var isViewLoaded = false
     /// Whether the view has appeared once: a navigation controller's first appearance reports its
@@ -50,15 +52,10 @@ public struct Controller: Sendable, Equatable {
     /// How many live presentations this instance called `present` for (their
     /// ``presentationCaller``), so that releasing it scans the presentations only when one must
     /// forget it. Kept by present, dismiss and release, rebuilt on restore, checked by the invariants.
-    /// (32 bits: a session's live instances are bounded far below.)
+    /// (32 bits: it counts live instances, which `segued serve --max-instances` bounds below 2³¹.)
     var presentationsCalled: Int {
         get { Int(presentationsCalledCount) }
         set { presentationsCalledCount = Int32(newValue) }
-    }
-    /// A tab bar controller's selected tab (32 bits: a tab's index in a storyboard's list).
-    public internal(set) var selectedIndex: Int {
-        get { Int(selectedTab) }
-        set { selectedTab = Int32(newValue) }
     }
 
     /// A split view controller's columns.
