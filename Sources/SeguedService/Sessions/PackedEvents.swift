@@ -38,7 +38,8 @@ struct PackedEvents {
     /// Makes room for `more` events beyond ``count``, up to `limit` in all: exactly, or an eighth
     /// of what is held when that is more. Array's doubling left a chunk up to half empty, and an
     /// idle session keeps its last chunk as it is (the demo's launch and push: 86 events in 128
-    /// slots, 336 bytes of its 5.6 KB); an eighth keeps a growing chunk's copies amortized.
+    /// slots, 336 bytes of its 5.6 KB). An eighth at least, so that many small operations do not
+    /// copy the chunk at each; a copy is at most a chunk's words (4 KB at 512 events).
     mutating func reserve(more: Int, limit: Int) {
         let needed = min(count + more, limit)
         guard needed > records.capacity else { return }
