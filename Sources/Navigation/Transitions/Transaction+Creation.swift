@@ -82,7 +82,7 @@ extension Transaction {
                 // The first hand-over (most instances get one): the object itself, whose storage
                 // the command that carried it shares, instead of a second dictionary built key by key.
                 controller.properties = object
-                for (key, value) in object { change += JSONValue.approximateSize(key: key, value: value) }
+                change = JSONValue.approximateSize(ofEntries: object)
                 return
             }
             for (key, value) in object {

@@ -49,11 +49,12 @@ extension SeguedService {
         guard let persistence else { return Recovery() }
         var recovery = Recovery()
         var unused: [Int] = []
-        // Sessions and operations are worked on every core (RecoveryLanes), one batch at a time;
-        // keys need their sessions, operations their sessions and keys: each phase's last batch is
-        // finished before the next phase's first record is taken.
+        // Sessions and operations are worked on every core (RecoveryLanes), one batch at a time, a
+        // session's records on the lane its id's hash gives; keys need their sessions, operations
+        // their sessions and keys: each phase's last batch is finished before the next phase's
+        // first record is taken.
         let lanes = RecoveryLanes<SessionRecord, String?>.available
-        var restoring = RecoveryLanes<SessionRecord, String?>(lanes: lanes, key: { Self.laneKey($0.id) }) { [self] record in
+        var restoring = RecoveryLanes<SessionRecord, String?>(lanes: lanes, key: { UInt64(bitPattern: Int64($0.id.hashValue)) }) { [self] record in
             restoreSession(record, persistence)
         }
         func collectSession(_ record: SessionRecord, _ failure: String?) {
@@ -63,7 +64,7 @@ extension SeguedService {
                 recovery.sessions += 1
             }
         }
-        var replaying = RecoveryLanes<StoredOperation, OperationOutcome>(lanes: lanes, key: { Self.laneKey($0.session) }) { [self] row in
+        var replaying = RecoveryLanes<StoredOperation, OperationOutcome>(lanes: lanes, key: { UInt64(bitPattern: Int64($0.session.hashValue)) }) { [self] row in
             restoreOperation(row)
         }
         func collectOperation(_ row: StoredOperation, _ outcome: OperationOutcome) {
@@ -112,14 +113,6 @@ extension SeguedService {
         metrics.setSessions(sessions.count)
         persistence.markLoaded()
         return recovery
-    }
-
-    /// What puts a session's records on their recovery lane (``RecoveryLanes``): FNV-1a over its
-    /// id; any spread will do, the same for every record of the session.
-    private static func laneKey(_ session: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in session.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
     }
 
     /// What restoring one stored operation did.

@@ -13,43 +13,25 @@ struct StoredProgress: Sendable {
     var bytes = 0
     /// The store holds no operation of the session whose events all come before this.
     var prunedBefore = 0
-    /// The rows of the session's operations in the store, oldest first from `rowsStart`: the
-    /// operations table has no index, so they are deleted by these (pruned, or with the session).
-    /// Pruned rows are passed over and the array compacted once they are most of it, as the event
-    /// log does its operations, so that a prune costs what it deletes, not what the session holds.
-    private var rows: [StoredRow] = []
-    private var rowsStart = 0
+    /// The rows of the session's operations in the store, oldest first: the operations table has
+    /// no index, so they are deleted by these (pruned, or with the session). A prune costs what it
+    /// deletes, not what the session holds (``FrontReleasedArray``).
+    private var rows = FrontReleasedArray<StoredRow>()
 
     /// What the rows take, for the memory budget.
     var rowsBytes: Int { rows.capacity * MemoryLayout<StoredRow>.stride }
-
-    /// The rows held, oldest first.
-    private var heldRows: ArraySlice<StoredRow> { rows[rowsStart...] }
 
     mutating func hold(_ row: StoredRow) { rows.append(row) }
 
     /// Lets go of the oldest rows whose last event comes before `sequence`; returns them.
     mutating func release(before sequence: Int) -> [Int] {
         var released: [Int] = []
-        while rowsStart < rows.count, rows[rowsStart].lastSequence < sequence {
-            released.append(rows[rowsStart].row)
-            rowsStart += 1
-        }
-        if rowsStart > 32, rowsStart * 2 > rows.count {
-            rows.removeFirst(rowsStart)
-            rowsStart = 0
-        }
+        rows.release(while: { $0.lastSequence < sequence }) { released.append($0.row) }
         return released
     }
 
     /// Lets go of every row held; returns them.
-    mutating func releaseAll() -> [Int] {
-        defer {
-            rows = []
-            rowsStart = 0
-        }
-        return heldRows.map(\.row)
-    }
+    mutating func releaseAll() -> [Int] { rows.releaseAll().map(\.row) }
 }
 
 /// One stored operation's row, and the last event it holds (it may go once the log and the

@@ -34,11 +34,8 @@ struct EventLog {
     /// The chunks' ``PackedEvents/size``, dropped events of the first one included (their memory
     /// is still taken).
     private(set) var size = 0
-    /// The operations whose last event is held, oldest first, from `operationsStart` (the ones
-    /// before it are gone, and removed in steps: removing the first of thousands on every append
-    /// would move all the others each time).
-    private var operations: [OperationRecord] = []
-    private var operationsStart = 0
+    /// The operations whose last event is held, oldest first.
+    private var operations = FrontReleasedArray<OperationRecord>()
     /// What the held operations take (``OperationRecord/bytes``).
     private(set) var operationsSize = 0
 
@@ -94,44 +91,41 @@ struct EventLog {
     /// Forgets the operations whose last event is no longer held.
     private mutating func forgetOperations() {
         let held = firstSequence ?? Int.max
-        while operationsStart < operations.count, operations[operationsStart].lastSequence < held {
-            operationsSize -= operations[operationsStart].bytes
-            operationsStart += 1
-        }
-        if operationsStart > 32, operationsStart * 2 > operations.count {
-            operations.removeFirst(operationsStart)
-            operationsStart = 0
-        }
+        var freed = 0
+        operations.release(while: { $0.lastSequence < held }) { freed += $0.bytes }
+        operationsSize -= freed
     }
 
     /// The operations whose last event comes after `after`, oldest first: those a client that has
     /// seen the events up to `after` has not been told of.
     func operations(endingAfter after: Int) -> [OperationRecord] {
         // From the newest back: a resuming client asks for the last few.
-        var start = operations.endIndex
-        while start > operationsStart, operations[start - 1].lastSequence > after { start -= 1 }
-        return Array(operations[start...])
+        let held = operations.held
+        var start = held.endIndex
+        while start > held.startIndex, held[start - 1].lastSequence > after { start -= 1 }
+        return Array(held[start...])
     }
 
     /// The operations whose last event comes after `after` and no later than `through`, oldest
     /// first: those of one piece of an event stream's backlog (EventBacklog), found by bisection
     /// since a long backlog is written in many pieces.
     func operations(endingAfter after: Int, through: Int) -> ArraySlice<OperationRecord> {
-        var low = operationsStart, high = operations.endIndex
+        let held = operations.held
+        var low = held.startIndex, high = held.endIndex
         while low < high {
             let middle = (low + high) / 2
-            if operations[middle].lastSequence > after { high = middle } else { low = middle + 1 }
+            if held[middle].lastSequence > after { high = middle } else { low = middle + 1 }
         }
         var end = low
-        while end < operations.endIndex, operations[end].lastSequence <= through { end += 1 }
-        return operations[low..<end]
+        while end < held.endIndex, held[end].lastSequence <= through { end += 1 }
+        return held[low..<end]
     }
 
     /// The held operations with the events of each the log holds, oldest first: what the store
     /// writes for a session made with a log (a fork).
     func operationRuns() -> [(record: OperationRecord, events: [LifecycleEvent])] {
         let held = firstSequence ?? Int.max
-        return operations[operationsStart...].map { record in
+        return operations.held.map { record in
             let start = max(record.firstSequence, held)
             return (record, events(after: start - 1, limit: max(0, record.lastSequence - start + 1)))
         }

@@ -1,0 +1,41 @@
+/// Elements appended at the back and let go from the front, oldest first: a session's event log
+/// keeps its operations so (``EventLog``), and its stored progress its rows (``StoredProgress``).
+///
+/// Letting go passes the elements over, and the storage is compacted only once they are most of it
+/// (past 32), so that letting go costs what it releases, not what is held: removing the first of
+/// thousands at every append moved all the others each time.
+struct FrontReleasedArray<Element> {
+    private var storage: [Element] = []
+    private var start = 0
+
+    /// The elements held, oldest first. Its indices are the storage's, stable until the next release.
+    var held: ArraySlice<Element> { storage[start...] }
+
+    /// The storage's room, the released elements' included: what it takes in memory.
+    var capacity: Int { storage.capacity }
+
+    mutating func append(_ element: Element) { storage.append(element) }
+
+    /// Lets go of the oldest elements while `isReleased` says so, handing each to `released`.
+    mutating func release(while isReleased: (Element) -> Bool, _ released: (Element) -> Void) {
+        while start < storage.count, isReleased(storage[start]) {
+            released(storage[start])
+            start += 1
+        }
+        if start > 32, start * 2 > storage.count {
+            storage.removeFirst(start)
+            start = 0
+        }
+    }
+
+    /// Lets go of every element; returns those that were held.
+    mutating func releaseAll() -> ArraySlice<Element> {
+        defer {
+            storage = []
+            start = 0
+        }
+        return held
+    }
+}
+
+extension FrontReleasedArray: Sendable where Element: Sendable {}
