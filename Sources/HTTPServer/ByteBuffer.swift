@@ -122,6 +122,18 @@ public struct ByteBuffer: ~Copyable {
         """
     }
 
+    /// Drops the bytes past `length`, keeping the storage (a line that did not fit, taken back).
+    public mutating func truncate(to length: Int) {
+        precondition(length >= 0 && length <= count, "length outside the bytes written")
+        count = length
+    }
+
+    /// Appends `range` of the bytes written so far to `array`.
+    public func copy(_ range: Range<Int>, appendingTo array: inout [UInt8]) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the bytes written")
+        array.append(contentsOf: UnsafeBufferPointer(start: start + range.lowerBound, count: range.count))
+    }
+
     /// Appends a copy of bytes already written (`range` of what was written so far).
     public mutating func appendCopy(of range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the bytes written")

@@ -247,7 +247,7 @@ struct Serve: ParsableCommand {
         // The request lines, byte for byte what the handlers above would write, without swift-log's
         // metadata dictionary on every request (RequestLineWriter says what that cost).
         configuration.requestLines = RequestLineWriter(
-            format: format == .text ? .text(label: "segued") : .json, write: { logBuffer.append($0) })
+            format: format == .text ? .text(label: "segued") : .json, append: { logBuffer.append(writing: $0) })
         cluster.apply(to: &configuration, token: security.token)
         configuration.logBuffer = logBuffer
         let store = try StateDirectory.open(stateDir, fsync: fsync, logger: logger)

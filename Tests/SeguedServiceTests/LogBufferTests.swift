@@ -38,6 +38,42 @@ struct LogBufferTests {
         #expect(buffer.droppedLines == 0)
     }
 
+    @Test func linesFromTwoThreads_comeOutInTheOrderTheyWereAppended() async {
+        let output = Output()
+        let buffer = LogBuffer(output: output.write)
+        // Each thread appends its line after the other's: a thread keeps its shard, so the lines are
+        // in different shards, and only their stamps order them.
+        let turn = Mutex(0)
+        let threads = (0..<2).map { thread in
+            Thread {
+                for n in 0..<200 {
+                    while turn.withLock({ $0 }) != 2 * n + thread {}
+                    buffer.append(Array("\(thread) \(n)\n".utf8))
+                    turn.withLock { $0 += 1 }
+                }
+            }
+        }
+        for thread in threads { thread.start() }
+        while turn.withLock({ $0 }) < 400 { await Task.yield() }
+        buffer.flush()
+        #expect(output.text == (0..<200).map { "0 \($0)\n1 \($0)\n" }.joined())
+    }
+
+    @Test func aRound_writesTheLinesStampedUpToItsTime_andKeepsTheLaterOnesForTheNext() {
+        let output = Output()
+        let buffer = LogBuffer(output: output.write)
+        buffer.append(Self.line(1))
+        let between = LogBuffer.now()
+        buffer.append(Self.line(2))
+        buffer.write(through: between)
+        #expect(output.text == "line 1\n")
+        #expect(buffer.pendingBytes == 7)
+        buffer.append(Self.line(3))
+        buffer.flush()
+        #expect(output.text == "line 1\nline 2\nline 3\n")
+        #expect(buffer.pendingBytes == 0)
+    }
+
     @Test func aFullBuffer_dropsAndCountsLines_andKeepsTheOnesItHeld() {
         let output = Output()
         // No writer started: nothing drains, as when the writer cannot keep up.

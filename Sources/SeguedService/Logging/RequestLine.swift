@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+public import HTTPServer
 import Logging
 
 /// The facts of one request's log line (``SeguedService/logRequest``).
@@ -39,7 +39,8 @@ struct RequestLineFields {
 /// merged it with the handler's, sorted it and concatenated strings — 41,000 instructions, more
 /// than the whole `GET …/stack` it logged (39,000 without libmicrohttpd's pool `memset`; callgrind,
 /// bench/http/callgrind.sh). The keys of a request line are known, so they are written in their
-/// sorted order without any of that (issue 26: the request log may cost at most 10%).
+/// sorted order without any of that (issue 26: the request log may cost at most 10%). A text line
+/// is written in place, in the log buffer's own bytes (``LogBuffer/append(writing:)``).
 ///
 /// `segued serve` uses it when its level logs requests, and its handlers carry no metadata of their
 /// own (they do not); a service without one logs requests through its `Logger`.
@@ -51,20 +52,34 @@ public struct RequestLineWriter: Sendable {
         case json
     }
 
-    let format: Format
-    let write: @Sendable ([UInt8]) -> Void
+    /// Adds one line: the closure it is given appends the line's bytes to a buffer.
+    public typealias Append = @Sendable (_ write: (inout ByteBuffer) -> Void) -> Void
 
-    public init(format: Format, write: @escaping @Sendable ([UInt8]) -> Void) {
+    let format: Format
+    let append: Append
+
+    public init(format: Format, append: @escaping Append) {
         self.format = format
-        self.write = write
+        self.append = append
+    }
+
+    /// Lines handed over whole, each in an array of its own.
+    public init(format: Format, write: @escaping @Sendable ([UInt8]) -> Void) {
+        self.init(format: format, append: { writeLine in
+            var line = ByteBuffer(capacity: 256)
+            writeLine(&line)
+            write(line.bytes)
+        })
     }
 
     func log(_ fields: RequestLineFields) {
         switch format {
         case .text(let label):
-            write(Self.textLine(fields, timestamp: TextLineLogHandler.timestamp(at: time(nil)), label: label))
+            let timestamp = TextLineLogHandler.timestamp(at: time(nil))
+            append { Self.appendTextLine(fields, timestamp: timestamp, label: label, to: &$0) }
         case .json:
-            write(Self.jsonLine(fields, timestamp: JSONLineLogHandler.timestamp(Date())))
+            let line = Self.jsonLine(fields, timestamp: JSONLineLogHandler.timestamp(Date()))
+            append { $0.append(borrowing: line) }
         }
     }
 
@@ -72,11 +87,16 @@ public struct RequestLineWriter: Sendable {
     static let source = "SeguedService"
     static let message = "request"
 
+    static func textLine(_ fields: RequestLineFields, timestamp: String, label: String) -> [UInt8] {
+        var line = ByteBuffer(capacity: 256)
+        appendTextLine(fields, timestamp: timestamp, label: label, to: &line)
+        return line.bytes
+    }
+
     /// `TIMESTAMP info LABEL: duration_seconds=… method=… [problem=…] request_id=… route=…
     /// [session=…] status=… [SeguedService] request`: the keys in the sorted order
     /// ``TextLineLogHandler`` prints, values as `Logger.Metadata.Value.description` gives them.
-    static func textLine(_ fields: RequestLineFields, timestamp: String, label: String) -> [UInt8] {
-        var line = ByteBuffer(capacity: 256)
+    static func appendTextLine(_ fields: RequestLineFields, timestamp: String, label: String, to line: inout ByteBuffer) {
         line.append(utf8Of: timestamp)
         line.append(" info")
         if !label.isEmpty {
@@ -102,7 +122,6 @@ public struct RequestLineWriter: Sendable {
         line.append(" status=")
         line.appendDecimal(UInt(fields.status))
         line.append(" [SeguedService] request\n")
-        return line.bytes
     }
 
     /// `{"time":…,"level":"info","message":"request",…}`: the members ``JSONLineLogHandler`` writes,

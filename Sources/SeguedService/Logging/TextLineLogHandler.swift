@@ -54,14 +54,20 @@ public struct TextLineLogHandler: LineLogHandler {
         return Array(text.utf8)
     }
 
-    /// The second the cached timestamp is of, and its text.
-    private static let cached = Mutex<(second: time_t, text: String)>((-1, ""))
+    /// The second a cached timestamp is of, and its text: one per thread slot, so that the server
+    /// threads, which each look it up on every request, do not share a lock (``ThreadSlot``).
+    private final class CachedTimestamp: Sendable {
+        let held = Mutex<(second: time_t, text: String)>((-1, ""))
+        private let padding = CacheLinePadding()
+    }
+    private static let cached = (0..<8).map { _ in CachedTimestamp() }
 
     /// `2026-11-25T16:53:22+0000`, local time, as `StreamLogHandler`'s `%Y-%m-%dT%H:%M:%S%z`.
     static func timestamp(at second: time_t) -> String {
-        if let text = cached.withLock({ $0.second == second ? $0.text : nil }) { return text }
+        let slot = cached[ThreadSlot.current & (cached.count - 1)]
+        if let text = slot.held.withLock({ $0.second == second ? $0.text : nil }) { return text }
         let text = format(second)
-        cached.withLock { $0 = (second, text) }
+        slot.held.withLock { $0 = (second, text) }
         return text
     }
 
