@@ -23,28 +23,39 @@ enum RequestID {
     /// far (splitmix64's finalizer, a bijection: no two ids of a process are equal, and ids of two
     /// processes differ by their keys). Two reads of `SystemRandomNumberGenerator` per request were
     /// two `getrandom` system calls per request (strace); an id needs to be unique, not secret.
+    /// The count is kept per thread slot (its slot in the top byte), so that the server threads do
+    /// not increment one shared counter on every request (``ThreadSlot``).
     static func made() -> String {
-        let count = madeCount.wrappingAdd(1, ordering: .relaxed).oldValue
-        var digits = [UInt8](repeating: 0, count: 32)
-        writeHex(processKey, into: &digits, at: 0)
-        writeHex(mixed(processKey ^ count), into: &digits, at: 16)
-        return String(decoding: digits, as: UTF8.self)
+        let slot = ThreadSlot.current & (madeCounts.count - 1)
+        let count = madeCounts[slot].value.wrappingAdd(1, ordering: .relaxed).oldValue
+        let key = processKey, counted = mixed(processKey ^ (UInt64(slot) << 56 | count))
+        return String(unsafeUninitializedCapacity: 32) { digits in
+            writeHex(key, into: digits, at: 0)
+            writeHex(counted, into: digits, at: 16)
+            return 32
+        }
     }
 
     /// The 16 hex digits of `value` at `digits[offset..<offset + 16]`, most significant first.
-    private static func writeHex(_ value: UInt64, into digits: inout [UInt8], at offset: Int) {
+    private static func writeHex(_ value: UInt64, into digits: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
         var value = value
         for index in stride(from: offset + 15, through: offset, by: -1) {
-            digits[index] = hexDigits[Int(value & 0xF)]
+            let digit = UInt8(truncatingIfNeeded: value & 0xF)
+            digits[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
             value >>= 4
         }
     }
+
+    private final class Count: Sendable {
+        let value = Atomic<UInt64>(0)
+        private let padding = CacheLinePadding()
+    }
+    private static let madeCounts = (0..<8).map { _ in Count() }
 
     private static let processKey: UInt64 = {
         var generator = SystemRandomNumberGenerator()
         return generator.next()
     }()
-    private static let madeCount = Atomic<UInt64>(0)
 
     /// splitmix64's output function (Steele, Lea, Flood 2014): a bijection on 64 bits that spreads
     /// consecutive inputs over the whole range.
@@ -54,8 +65,6 @@ enum RequestID {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension SeguedService {
