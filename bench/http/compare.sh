@@ -10,10 +10,10 @@
 # Then budget.sh's CPU ratio: server CPU (user + system) per segue+unwind request (cycle.lua) of
 # segued at its defaults against the C floor answering bodies of the same size (budget_server.c,
 # no work), the median over the rounds.
-#   ROUNDS=3  DURATION=5s  CONNECTIONS=64  THREADS=2
+#   ROUNDS=5  DURATION=5s  CONNECTIONS=64  THREADS=2
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ROUNDS=${ROUNDS:-3}
+ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-5s}
 CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}

@@ -74,7 +74,14 @@ final class SessionStore: Sendable {
 
     var count: Int { held.withLock { $0.byID.count } }
 
-    subscript(id: SessionID) -> Session? { held.withLock { $0.byID[id]?.session } }
+    /// Read through the values' index: `byID[id]?.session` copied the whole entry (its expiry key's
+    /// id retained and released) on every request.
+    subscript(id: SessionID) -> Session? {
+        held.withLock { held in
+            guard let index = held.byID.index(forKey: id) else { return nil }
+            return held.byID.values[index].session
+        }
+    }
 
     /// Inserts a session made by `make` unless the id exists or the store is full; `make` runs
     /// under the lock only when an insert will happen, so a refused request launches nothing.
