@@ -28,16 +28,14 @@ enum RequestID {
     static func made() -> String {
         let slot = ThreadSlot.current & (madeCounts.count - 1)
         let count = madeCounts[slot].value.wrappingAdd(1, ordering: .relaxed).oldValue
-        let key = processKey, counted = mixed(processKey ^ (UInt64(slot) << 56 | count))
-        return String(unsafeUninitializedCapacity: 32) { digits in
-            writeHex(key, into: digits, at: 0)
-            writeHex(counted, into: digits, at: 16)
-            return 32
-        }
+        var digits = [UInt8](repeating: 0, count: 32)
+        writeHex(processKey, into: &digits, at: 0)
+        writeHex(mixed(processKey ^ (UInt64(slot) << 56 | count)), into: &digits, at: 16)
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// The 16 hex digits of `value` at `digits[offset..<offset + 16]`, most significant first.
-    private static func writeHex(_ value: UInt64, into digits: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+    private static func writeHex(_ value: UInt64, into digits: inout [UInt8], at offset: Int) {
         var value = value
         for index in stride(from: offset + 15, through: offset, by: -1) {
             let digit = UInt8(truncatingIfNeeded: value & 0xF)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 public import Logging
 import Synchronization
 

@@ -2,14 +2,15 @@ import Foundation
 import Synchronization
 
 /// A small number for the calling thread, the same for its whole life: 0 for the first thread that
-/// asks, 1 for the next, and so on. State kept per slot (``LogBuffer``'s shards, the log's cached
+/// asks, 1 for the next, and so on. State kept per slot (`LogBuffer`'s shards, the log's cached
 /// timestamp) is touched by one thread at a time in the common case, so that the request path's
 /// writes stay in the core that makes them: under load, every lock and counter that both server
 /// threads wrote on each request moved its cache line between the cores on every request.
 ///
 /// The number lives in one process-wide `pthread` key (a key per buffer would run out of the
-/// system's 1,024 keys in a process that makes many buffers, as the tests do).
-enum ThreadSlot {
+/// system's 1,024 keys in a process that makes many buffers, as the tests do). It is here, with the
+/// server's threads, because reading the key is pointer code, which this target keeps.
+public enum ThreadSlot {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         precondition(pthread_key_create(&key, nil) == 0, "no pthread key left")
@@ -18,7 +19,7 @@ enum ThreadSlot {
     private static let issued = Atomic<Int>(0)
 
     /// The calling thread's number.
-    static var current: Int {
+    public static var current: Int {
         // Stored plus one: a thread that never asked reads 0 (no value).
         if let stored = pthread_getspecific(key) { return Int(bitPattern: stored) - 1 }
         let number = issued.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -30,7 +31,9 @@ enum ThreadSlot {
 /// Filler that keeps two objects made one after the other off each other's cache lines (the
 /// allocator places objects of a size next to each other): 128 bytes, two lines, since cores also
 /// fetch a line's neighbour.
-struct CacheLinePadding {
+public struct CacheLinePadding: Sendable {
     private let words: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) =
         (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    public init() {}
 }
