@@ -14,9 +14,9 @@ import Synchronization
 /// shard's lock, which only the threads of that slot take (a server thread keeps its slot, and the
 /// first eight threads that log get one each). With one buffer for all, both server threads took
 /// the same lock and wrote to the same lines of memory on every request, which moved between the
-/// cores each time: the request log cost 12% of the `GET …/stack` rate, and costs 1% with a
-/// buffer per thread (medians of 10 interleaved rounds, each against `--quiet-requests`; the
-/// instructions a line takes did not change: 3,700).
+/// cores each time: the request log cost 9.1% of the `GET …/stack` rate, and costs 4.6% with a
+/// buffer per thread (medians of 32 interleaved rounds, each against `--quiet-requests`; the
+/// instructions a line takes did not change: about 3,600).
 ///
 /// **Order**: each line gets the monotonic clock's time as it is appended, under its shard's lock.
 /// The writer notes the time, takes every shard's lines, and writes those stamped up to that time
