@@ -28,6 +28,28 @@ public enum ThreadSlot {
     }
 }
 
+/// One object per thread slot, made up front, of which each thread uses its own (``current``):
+/// the tables kept per slot (the log's buffers, its cached timestamps, the request ids' counts)
+/// share the number of slots and the way a thread finds its element.
+public struct PerThreadSlot<Element: AnyObject & Sendable>: Sendable {
+    /// Threads past the first eight share an element: a power of two, so that a thread's element is
+    /// a mask away. Each element should hold ``CacheLinePadding``, off its neighbours' lines.
+    public static var count: Int { 8 }
+
+    /// Every slot's element, in slot order.
+    public let all: [Element]
+
+    public init(_ make: () -> Element) {
+        all = (0..<Self.count).map { _ in make() }
+    }
+
+    /// The calling thread's place in ``all``.
+    public static var currentIndex: Int { ThreadSlot.current & (count - 1) }
+
+    /// The calling thread's element.
+    public var current: Element { all[Self.currentIndex] }
+}
+
 /// Filler that keeps two objects made one after the other off each other's cache lines (the
 /// allocator places objects of a size next to each other): 128 bytes, two lines, since cores also
 /// fetch a line's neighbour.

@@ -37,7 +37,7 @@ public final class LogBuffer: @unchecked Sendable {
     public let flushInterval: Duration
     private let output: @Sendable ([UInt8]) -> Void
     private let onFirstDrop: @Sendable (Int) -> Void
-    private let shards: [Shard]
+    private let shards: PerThreadSlot<Shard>
 
     /// `wake` guards the three flags below and is what the writer sleeps on.
     private let wake = NSCondition()
@@ -68,11 +68,8 @@ public final class LogBuffer: @unchecked Sendable {
         self.flushInterval = flushInterval
         self.output = output
         self.onFirstDrop = onFirstDrop
-        shards = (0..<Self.shardCount).map { _ in Shard() }
+        shards = PerThreadSlot { Shard() }
     }
-
-    /// A power of two, so that a slot's shard is a mask away.
-    static let shardCount = 8
 
     /// Every byte, retrying short writes and interruptions (a full pipe, a signal).
     public static let standardError: @Sendable ([UInt8]) -> Void = { bytes in
@@ -111,7 +108,7 @@ public final class LogBuffer: @unchecked Sendable {
 
     /// `length`, when known, drops a line too long for the room left before it is copied in.
     private func append(length: Int?, _ write: (inout ByteBuffer) -> Void) -> Bool {
-        let shard = shards[ThreadSlot.current & (Self.shardCount - 1)]
+        let shard = shards.current
         let capacity = capacity, threshold = writeThreshold
         let (kept, crossed) = shard.state.withLock { state -> (Bool, Bool) in
             let before = state.lines.bytes.byteCount
@@ -145,13 +142,13 @@ public final class LogBuffer: @unchecked Sendable {
 
     /// Lines dropped since the start because their shard was full.
     public var droppedLines: Int {
-        shards.reduce(0) { total, shard in total + shard.state.withLock { $0.dropped } }
+        shards.all.reduce(0) { total, shard in total + shard.state.withLock { $0.dropped } }
     }
 
     /// Bytes waiting for the writer.
     public var pendingBytes: Int {
         let taken = writing.withLock { carried.bytes.byteCount }
-        return shards.reduce(taken) { total, shard in total + shard.state.withLock { $0.lines.bytes.byteCount } }
+        return shards.all.reduce(taken) { total, shard in total + shard.state.withLock { $0.lines.bytes.byteCount } }
     }
 
     /// Writes every line appended before this call, on the caller's thread, in order.
@@ -176,11 +173,11 @@ public final class LogBuffer: @unchecked Sendable {
     func write(through cutoff: UInt64) {
         writing.lock()
         defer { writing.unlock() }
-        for shard in shards {
+        for shard in shards.all {
             shard.state.withLock { swap(&$0.lines, &shard.spare) }
         }
         // The sources: what was carried, then each shard's lines; each is in stamp order already.
-        let stamps = [carried.stamps] + shards.map { $0.spare.stamps }
+        let stamps = [carried.stamps] + shards.all.map { $0.spare.stamps }
         var next = [Int](repeating: 0, count: stamps.count)
         let busy = stamps.indices.filter { !stamps[$0].isEmpty }
         var chunk: [UInt8] = []
@@ -196,15 +193,15 @@ public final class LogBuffer: @unchecked Sendable {
             let line = next[source]
             next[source] += 1
             if earliest <= cutoff {
-                if source == 0 { carried.copyLine(line, to: &chunk) } else { shards[source - 1].spare.copyLine(line, to: &chunk) }
+                if source == 0 { carried.copyLine(line, to: &chunk) } else { shards.all[source - 1].spare.copyLine(line, to: &chunk) }
             } else if source == 0 {
                 later.add(line, of: carried)
             } else {
-                later.add(line, of: shards[source - 1].spare)
+                later.add(line, of: shards.all[source - 1].spare)
             }
         }
         swap(&carried, &later)
-        for shard in shards { shard.spare.removeAll() }
+        for shard in shards.all { shard.spare.removeAll() }
         if !chunk.isEmpty { output(chunk) }
     }
 

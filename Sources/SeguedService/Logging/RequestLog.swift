@@ -26,8 +26,8 @@ enum RequestID {
     /// The count is kept per thread slot (its slot in the top byte), so that the server threads do
     /// not increment one shared counter on every request (``ThreadSlot``).
     static func made() -> String {
-        let slot = ThreadSlot.current & (madeCounts.count - 1)
-        let count = madeCounts[slot].value.wrappingAdd(1, ordering: .relaxed).oldValue
+        let slot = PerThreadSlot<Count>.currentIndex
+        let count = madeCounts.all[slot].value.wrappingAdd(1, ordering: .relaxed).oldValue
         var digits = [UInt8](repeating: 0, count: 32)
         writeHex(processKey, into: &digits, at: 0)
         writeHex(mixed(processKey ^ (UInt64(slot) << 56 | count)), into: &digits, at: 16)
@@ -48,7 +48,7 @@ enum RequestID {
         let value = Atomic<UInt64>(0)
         private let padding = CacheLinePadding()
     }
-    private static let madeCounts = (0..<8).map { _ in Count() }
+    private static let madeCounts = PerThreadSlot { Count() }
 
     private static let processKey: UInt64 = {
         var generator = SystemRandomNumberGenerator()

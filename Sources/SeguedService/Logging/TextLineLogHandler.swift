@@ -61,11 +61,11 @@ public struct TextLineLogHandler: LineLogHandler {
         let held = Mutex<(second: time_t, text: String)>((-1, ""))
         private let padding = CacheLinePadding()
     }
-    private static let cached = (0..<8).map { _ in CachedTimestamp() }
+    private static let cached = PerThreadSlot { CachedTimestamp() }
 
     /// `2026-11-25T16:53:22+0000`, local time, as `StreamLogHandler`'s `%Y-%m-%dT%H:%M:%S%z`.
     static func timestamp(at second: time_t) -> String {
-        let slot = cached[ThreadSlot.current & (cached.count - 1)]
+        let slot = cached.current
         if let text = slot.held.withLock({ $0.second == second ? $0.text : nil }) { return text }
         let text = format(second)
         slot.held.withLock { $0 = (second, text) }
