@@ -3,9 +3,15 @@
 /// ``JSONValue/parse(_:)-([UInt8])`` goes through `JSONSerialization`, whose objects are then cast
 /// back one by one: for the ~4.7 KB snapshot of a demo session that was 61% of the daemon's start
 /// on a state directory of 20,000 sessions (perf, release binary), the casts (`swift_dynamicCast`,
-/// generic metadata) costing as much as the parse. This reads each value once. It is used where
-/// segued reads JSON it wrote itself (the store's snapshots); requests keep the Foundation path,
-/// whose behaviour on every malformed body is tested.
+/// generic metadata) costing as much as the parse. This reads each value once. It reads the store's
+/// snapshots and every request body (``parseTopLevel(_:)``): for the 40 bytes of a segue request,
+/// `JSONSerialization` and the casts took 13,700 instructions (8% of the whole request under
+/// callgrind; it looks up UTF-16 and UTF-32 decoders' metadata for every document, to guess the
+/// encoding).
+///
+/// It is strict where a client could send what segued never writes: bytes that are not UTF-8, a
+/// `\u` escape of half a surrogate pair, and a number too large for a `Double` are refused, as
+/// `JSONDecoder` refuses them.
 public enum JSONByteParser {
     /// Nesting deeper than this is refused rather than recursed into.
     public static let maximumDepth = 512
@@ -15,9 +21,51 @@ public enum JSONByteParser {
         var cursor = Cursor(bytes: bytes)
         cursor.skipWhitespace()
         let value = try cursor.value(depth: 0)
-        cursor.skipWhitespace()
-        guard cursor.position == bytes.count else { throw cursor.error("trailing characters") }
+        try cursor.end()
         return value
+    }
+
+    /// Parses a request body, which should be an object: its top-level members come back as a list
+    /// (``JSONMembers``) rather than a dictionary, so that building and reading them hashes nothing.
+    /// A key given twice keeps its last value, as `JSONDecoder` and `JSONSerialization` do.
+    /// - Throws: ``JSONValue/ParseError`` for bytes that are not one JSON value.
+    public static func parseTopLevel(_ bytes: [UInt8]) throws(JSONValue.ParseError) -> JSONValue.TopLevel {
+        var cursor = Cursor(bytes: bytes)
+        cursor.skipWhitespace()
+        guard cursor.position < bytes.count, bytes[cursor.position] == UInt8(ascii: "{") else {
+            let value = try cursor.value(depth: 0)
+            try cursor.end()
+            return .other(value)
+        }
+        var members = MemberList()
+        try cursor.object(depth: 0) { key, value in members.set(key, value) }
+        try cursor.end()
+        return .object(JSONMembers(members.members))
+    }
+
+    /// Members in the order of their first appearance, one value per key. Keys are compared one by
+    /// one while they are few (a request's handful, where a hash cost more than the comparisons) and
+    /// through a set once there are many, so that a body of 100,000 keys is not read in quadratic time.
+    private struct MemberList {
+        var members: [(key: String, value: JSONValue)] = []
+        var positions: [String: Int]? = nil
+
+        mutating func set(_ key: String, _ value: JSONValue) {
+            if let index = position(of: key) {
+                members[index].value = value
+                return
+            }
+            positions?[key] = members.count
+            members.append((key, value))
+            if positions == nil, members.count == 16 {
+                positions = Dictionary(uniqueKeysWithValues: members.indices.map { (members[$0].key, $0) })
+            }
+        }
+
+        func position(of key: String) -> Int? {
+            if let positions { return positions[key] }
+            return members.firstIndex { $0.key == key }
+        }
     }
 
     private struct Cursor {
@@ -26,6 +74,12 @@ public enum JSONByteParser {
 
         func error(_ what: String) -> JSONValue.ParseError {
             JSONValue.ParseError(message: "not valid JSON: \(what) at byte \(position)")
+        }
+
+        /// After the value: only whitespace may follow.
+        mutating func end() throws(JSONValue.ParseError) {
+            skipWhitespace()
+            guard position == bytes.count else { throw error("trailing characters") }
         }
 
         mutating func skipWhitespace() {
@@ -60,12 +114,18 @@ public enum JSONByteParser {
         }
 
         mutating func object(depth: Int) throws(JSONValue.ParseError) -> JSONValue {
-            position += 1
             var members: [String: JSONValue] = [:]
+            try object(depth: depth) { key, value in members[key] = value }
+            return .object(members)
+        }
+
+        /// Reads an object from its `{`, handing each member to `add` in order.
+        mutating func object(depth: Int, _ add: (String, JSONValue) -> Void) throws(JSONValue.ParseError) {
+            position += 1
             skipWhitespace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
                 position += 1
-                return .object(members)
+                return
             }
             while true {
                 skipWhitespace()
@@ -75,7 +135,7 @@ public enum JSONByteParser {
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':'") }
                 position += 1
                 skipWhitespace()
-                members[key] = try value(depth: depth + 1)
+                add(key, try value(depth: depth + 1))
                 skipWhitespace()
                 guard position < bytes.count else { throw error("unexpected end") }
                 if bytes[position] == UInt8(ascii: ",") {
@@ -84,7 +144,7 @@ public enum JSONByteParser {
                 }
                 guard bytes[position] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
                 position += 1
-                return .object(members)
+                return
             }
         }
 
@@ -112,31 +172,41 @@ public enum JSONByteParser {
         }
 
         /// A string from its opening quote: its bytes as they are when it has no escape (nearly
-        /// always), else decoded into a buffer.
+        /// always), else decoded into a buffer. Bytes past ASCII are checked to be UTF-8 once the
+        /// string's end is found; an ASCII string is not looked at again.
         mutating func string() throws(JSONValue.ParseError) -> String {
             position += 1
             let start = position
+            var ascii = true
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
                     defer { position += 1 }
-                    return String(decoding: bytes[start..<position], as: UTF8.self)
+                    return try decoded(bytes[start..<position], ascii: ascii)
                 }
                 if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
                 guard byte >= 0x20 else { throw error("a control character in a string") }
+                if byte >= 0x80 { ascii = false }
                 position += 1
             }
             throw error("unterminated string")
         }
 
+        func decoded(_ utf8: some Collection<UInt8>, ascii: Bool) throws(JSONValue.ParseError) -> String {
+            if ascii { return String(decoding: utf8, as: UTF8.self) }
+            guard let string = String(validating: utf8, as: UTF8.self) else { throw error("a string that is not UTF-8") }
+            return string
+        }
+
         mutating func escapedString(from start: Int) throws(JSONValue.ParseError) -> String {
             var buffer = Array(bytes[start..<position])
+            var ascii = !buffer.contains { $0 >= 0x80 }
             while position < bytes.count {
                 let byte = bytes[position]
                 position += 1
                 switch byte {
                 case UInt8(ascii: "\""):
-                    return String(decoding: buffer, as: UTF8.self)
+                    return try decoded(buffer, ascii: ascii)
                 case UInt8(ascii: "\\"):
                     guard position < bytes.count else { throw error("unterminated escape") }
                     let escape = bytes[position]
@@ -153,6 +223,7 @@ public enum JSONByteParser {
                     }
                 default:
                     guard byte >= 0x20 else { throw error("a control character in a string") }
+                    if byte >= 0x80 { ascii = false }
                     buffer.append(byte)
                 }
             }
@@ -173,8 +244,9 @@ public enum JSONByteParser {
                 }
                 position = saved
             }
-            // A lone surrogate has no scalar: U+FFFD, as decoding invalid UTF-8 gives.
-            return Unicode.Scalar(high) ?? "\u{FFFD}"
+            // Half a surrogate pair is no character: refused, as JSONDecoder refuses it.
+            guard let scalar = Unicode.Scalar(high) else { throw error("a lone surrogate escape") }
+            return scalar
         }
 
         mutating func hex4() throws(JSONValue.ParseError) -> UInt32 {
@@ -238,6 +310,7 @@ public enum JSONByteParser {
                 return negative ? -Double(whole) : Double(whole)
             }
             guard let parsed = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else { throw error("not a number") }
+            guard parsed.isFinite else { throw error("a number too large") }
             return parsed
         }
     }
