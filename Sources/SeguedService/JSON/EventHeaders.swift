@@ -1,3 +1,4 @@
+import HTTPServer
 import Navigation
 import Storyboard
 
@@ -6,13 +7,15 @@ import Storyboard
 /// literal fragments around them.
 ///
 /// A transcript is dozens of events naming a handful of scenes and methods; writing those strings
-/// member by member (escaping checked each time) was most of an operation's response.
+/// member by member (escaping checked each time) was most of an operation's response. The parts
+/// are kept in ``ByteStringTable``s, which every server thread reads without writing a reference
+/// count.
 final class EventHeaders: Sendable {
     /// By ``SceneIndex/position``.
-    private let scenes: [[UInt8]]
+    let scenes: ByteStringTable
 
     init(_ storyboard: Storyboard) {
-        scenes = storyboard.sceneTable.map { scene in
+        scenes = ByteStringTable(storyboard.sceneTable.map { scene in
             var writer = JSONWriter(capacity: 96)
             writer.fragment(Self.quote)
             writer.fragment(Self.comma)
@@ -21,22 +24,12 @@ final class EventHeaders: Sendable {
             writer.key(.method)
             writer.fragment(Self.quote)
             return writer.bytes
-        }
-    }
-
-    // Read through `_read`: returning the arrays retained them, and they are shared by every thread.
-    subscript(scene index: SceneIndex) -> [UInt8] {
-        _read { yield scenes[index.position] }
+        })
     }
 
     /// By ``EventMethod/code``: the method's name and what follows it up to the arguments,
     /// `viewWillAppear","args":`, so that a method is one append and builds no string.
-    private static let methods: [[UInt8]] = EventMethod.allCases.map { Array($0.rawValue.utf8) + Array(#"","args":"#.utf8) }
-
-    // Read through `_read`, like the scenes: shared by every thread, so not retained.
-    static subscript(method method: EventMethod) -> [UInt8] {
-        _read { yield methods[Int(method.code)] }
-    }
+    static let methods = ByteStringTable(EventMethod.allCases.map { Array($0.rawValue.utf8) + Array(#"","args":"#.utf8) })
 
     private static var quote: StaticString { "\"" }
     private static var comma: StaticString { "," }

@@ -101,6 +101,9 @@ struct JSONWriter: ~Copyable {
     /// of the event writer.
     mutating func fragment(_ json: [UInt8]) { append(json) }
 
+    /// The same for string `index` of a table shared by every server thread (no reference count to touch).
+    mutating func fragment(_ table: ByteStringTable, _ index: Int) { table.append(index, to: &buffer) }
+
     /// The same for a literal fragment (no reference count to touch).
     mutating func fragment(_ json: StaticString) { buffer.append(json) }
 

@@ -35,8 +35,8 @@ extension JSONWriter {
         digits(event.sequence)
         fragment(EventHeaders.vc)
         digits(event.controller.rawValue)
-        fragment(headers[scene: event.sceneIndex])
-        fragment(EventHeaders[method: event.method])
+        fragment(headers.scenes, event.sceneIndex.position)
+        fragment(EventHeaders.methods, Int(event.method.code))
         if event.hasResult || !inlineArgumentsAndClose(event.arguments) {
             afterKey()
             arguments(event.arguments)
