@@ -62,9 +62,7 @@ extension NavigationState {
     /// unwind segue to that action, else the nearest touchable instance with one; `nil` when none
     /// has one (the request then unwinds from the visible instance, as code may).
     public func defaultSource(forUnwindAction action: String) -> ControllerID? {
-        func hasExit(_ id: ControllerID) -> Bool {
-            self[sceneOf: id].segues.contains { $0.kind == .unwind && $0.action == action }
-        }
+        func hasExit(_ id: ControllerID) -> Bool { hasUnwindSegue(forAction: action, of: id) }
         if let visible, hasExit(visible) { return visible }
         return touchableInstances.first(where: hasExit)
     }

@@ -153,11 +153,29 @@ public struct NavigationState: Sendable, Equatable {
 
     /// The first segue of `id`'s scene with that identifier or id, found without copying the scene.
     func segue(_ reference: SegueReference, of id: ControllerID) -> Segue? {
-        let segues = storyboard.sceneTable[self[live: id].sceneIndex.position].segues
         switch reference {
-        case .identifier(let identifier): return segues.first { $0.identifier == identifier }
-        case .id(let segueID): return segues.first { $0.id == segueID }
+        case .identifier(let identifier): firstSegue(of: id) { $0.identifier == identifier }
+        case .id(let segueID): firstSegue(of: id) { $0.id == segueID }
         }
+    }
+
+    /// The first unwind segue of `id`'s scene to `action` (its exit), if it has one.
+    func unwindSegue(forAction action: String, of id: ControllerID) -> Segue? {
+        firstSegue(of: id) { $0.kind == .unwind && $0.action == action }
+    }
+
+    /// Whether `id`'s scene has an unwind segue to `action`, asked without copying it.
+    func hasUnwindSegue(forAction action: String, of id: ControllerID) -> Bool {
+        storyboard.sceneTable[self[live: id].sceneIndex.position].segues.firstIndex { $0.kind == .unwind && $0.action == action } != nil
+    }
+
+    /// The first segue of `id`'s scene that `matches`, copied out alone: `first(where:)` (and
+    /// `for segue in segues`) copied every segue it passed, retaining its strings, which every
+    /// session of the storyboard shares and every server thread therefore writes.
+    private func firstSegue(of id: ControllerID, where matches: (Segue) -> Bool) -> Segue? {
+        let position = self[live: id].sceneIndex.position
+        guard let index = storyboard.sceneTable[position].segues.firstIndex(where: matches) else { return nil }
+        return storyboard.sceneTable[position].segues[index]
     }
 }
 

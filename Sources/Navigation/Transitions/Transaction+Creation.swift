@@ -58,8 +58,12 @@ extension Transaction {
     mutating func loadView(_ id: ControllerID) {
         state.update(id) { $0.isViewLoaded = true }
         emit(id, .loadView)
-        // Filtered with `where`: building the list of embedding segues allocated for every view loaded.
-        for segue in state[sceneOf: id].segues where segue.isEmbedding {
+        // By index, filtered in place: building the list of embedding segues allocated for every view
+        // loaded, and `for segue in segues` copied each segue (retaining the storyboard's strings,
+        // shared by every server thread) to ask whether it embeds.
+        let position = state[live: id].sceneIndex.position
+        for index in state.storyboard.sceneTable[position].segues.indices where state.storyboard.sceneTable[position].segues[index].isEmbedding {
+            let segue = state.storyboard.sceneTable[position].segues[index]
             let child = instantiate(segue.destination!)
             let description = SegueDescription(
                 identifier: segue.identifier, kind: segue.kind, source: id, destination: child, id: segue.id)

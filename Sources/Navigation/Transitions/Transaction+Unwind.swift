@@ -24,7 +24,7 @@ extension Transaction {
             } else {
                 source = try self.source(state.defaultSource(forUnwindAction: action))
             }
-            let segue = state[sceneOf: source].segues.first { $0.kind == .unwind && $0.action == action }
+            let segue = state.unwindSegue(forAction: action, of: source)
             return try unwind(
                 action: action, identifier: segue?.identifier, id: segue?.id, from: source, trigger: request.trigger,
                 shouldPerform: request.shouldPerform, sender: .null, data: request.data, animated: request.animated)
@@ -82,7 +82,7 @@ extension Transaction {
     private func canPerform(_ action: String, at candidate: ControllerID, source: ControllerID) -> Bool {
         if let override = state[sceneOf: candidate].canPerformUnwindSegueAction[action] { return override }
         if profile.sourceCannotUnwindToItself, candidate == source { return false }
-        return state.storyboard.implements(action, scene: state[sceneOf: candidate])
+        return state.storyboard.implements(action, sceneAt: state[live: candidate].sceneIndex.position)
     }
 
     private mutating func askCanPerform(_ action: String, at candidate: ControllerID, source: ControllerID) -> Bool {

@@ -91,8 +91,18 @@ public struct Storyboard: Sendable, Equatable {
     /// Whether instances of `scene` implement the unwind action `action`, through the scene itself or
     /// its class and superclasses.
     public func implements(_ action: String, scene: Scene) -> Bool {
-        if scene.unwindActions.contains(action) { return true }
-        var className: String? = scene.className
+        scene.unwindActions.contains(action) || classImplements(action, className: scene.className)
+    }
+
+    /// The same for the scene at `position` in ``sceneTable``, read in place: an unwind's search
+    /// asks it of every candidate, and passing the scene copied it, retaining its strings, which
+    /// every session of the storyboard shares.
+    public func implements(_ action: String, sceneAt position: Int) -> Bool {
+        sceneTable[position].unwindActions.contains(action) || classImplements(action, className: sceneTable[position].className)
+    }
+
+    private func classImplements(_ action: String, className: String?) -> Bool {
+        var className = className
         // Validation refuses superclass cycles and chains deeper than `maxClassDepth`; the count
         // keeps a storyboard made without it from looping. (An array of the names seen, checked at
         // each step, made a 20,000-class chain quadratic: 0.45 s an unwind.)
