@@ -88,6 +88,7 @@ struct JSONWriter: ~Copyable {
         lastSegue = (segue, start..<buffer.byteCount)
     }
 
+    @inline(__always)
     mutating func key(_ key: JSONKey) {
         if needsComma { buffer.append(UInt8(ascii: ",")) }
         buffer.append(UInt8(ascii: "\""))
@@ -104,7 +105,10 @@ struct JSONWriter: ~Copyable {
     /// The same for string `index` of a table shared by every server thread (no reference count to touch).
     mutating func fragment(_ table: ByteStringTable, _ index: Int) { table.append(index, to: &buffer) }
 
-    /// The same for a literal fragment (no reference count to touch).
+    /// The same for a literal fragment (no reference count to touch). Always inlined, so that the
+    /// literal's length is a constant where it is written and the copy a few moves: called as a
+    /// function, each of an event's four literals went through `memcpy`.
+    @inline(__always)
     mutating func fragment(_ json: StaticString) { buffer.append(json) }
 
     /// The arrays written here (a storyboard's scene headers, raw JSON) may be shared by every server
