@@ -63,7 +63,7 @@ final class EventPageBody: ResponseBodyProducer {
                 for index in fetched.indices where fetched[index].sequence <= through && w.byteCount < capacity {
                     if progress.anyEvent { w.fragment(",") }
                     w.afterKey()
-                    w.event(fetched[index], headers: session.eventHeaders)
+                    w.event(fetched, at: index, headers: session.eventHeaders)
                     progress.anyEvent = true
                     progress.cursor = fetched[index].sequence
                 }

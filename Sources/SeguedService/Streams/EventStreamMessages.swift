@@ -11,7 +11,7 @@ enum EventStreamMessages {
             w.fragment("event: callback\nid: ")
             w.digits(events[index].sequence)
             w.fragment("\ndata: ")
-            w.event(events[index], headers: headers)
+            w.event(events, at: index, headers: headers)
             end(&w)
         }
     }
