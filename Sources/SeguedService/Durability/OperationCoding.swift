@@ -43,7 +43,7 @@ enum OperationCoding {
         if let line { EventCoding.appendString(line, to: &bytes) }
         EventCoding.appendNumber(events.count, to: &bytes)
         EventCoding.appendNumber(events.first?.sequence ?? 0, to: &bytes)
-        for event in events { EventCoding.append(event, to: &bytes) }
+        for index in events.indices { EventCoding.append(events, at: index, to: &bytes) }
         return bytes
     }
 

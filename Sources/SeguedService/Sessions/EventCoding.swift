@@ -9,17 +9,18 @@ import Storyboard
 /// zigzag form (`vc12` is one byte); strings are their UTF-8 bytes after their length. The sequence
 /// number is not stored: a chunk's events are consecutive.
 enum EventCoding {
-    /// Appends `event` to `bytes`.
-    static func append(_ event: LifecycleEvent, to bytes: inout [UInt8]) {
-        bytes.append(event.method.code)
-        appendNumber(event.controller.rawValue, to: &bytes)
-        appendNumber(event.sceneIndex.position, to: &bytes)
-        let result = event.result
+    /// Appends `events[index]` to `bytes`, its fields read in place: handed the element, the event
+    /// log's append copied and destroyed each event it wrote as bytes.
+    static func append<Events: RandomAccessCollection<LifecycleEvent>>(_ events: Events, at index: Events.Index, to bytes: inout [UInt8]) {
+        bytes.append(events[index].method.code)
+        appendNumber(events[index].controller.rawValue, to: &bytes)
+        appendNumber(events[index].sceneIndex.position, to: &bytes)
+        let result = events[index].result
         let flag = result == nil ? 0 : hasResult
-        if let (shape, controller) = Shape.inline(event.arguments) {
+        if let (shape, controller) = Shape.inline(events[index].arguments) {
             bytes.append(shape.rawValue | flag)
             if let controller { appendNumber(controller.rawValue, to: &bytes) }
-        } else if case .list(let elements) = event.arguments {
+        } else if case .list(let elements) = events[index].arguments {
             bytes.append(Shape.list.rawValue | flag)
             appendNumber(elements.count, to: &bytes)
             for element in elements {

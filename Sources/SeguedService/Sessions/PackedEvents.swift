@@ -59,7 +59,7 @@ struct PackedEvents {
             records.append(record)
         } else {
             records.append(EventRecord(bytesAt: bytes.count))
-            EventCoding.append(events[index], to: &bytes)
+            EventCoding.append(events, at: index, to: &bytes)
         }
     }
 
