@@ -78,6 +78,26 @@ struct SessionRoutesTests {
             .expectProblem(415, "unsupported-media-type")
     }
 
+    /// A body that is not JSON is refused with what is wrong and where, bytes that are not UTF-8 and
+    /// half a surrogate pair included; the session is left as it was.
+    @Test func malformedBodies_sayWhatAndWhere() throws {
+        let id = try service.demoSession()
+        let cases: [(body: [UInt8], detail: String)] = [
+            (Array(#"{"identifier":"addItem","sender":"a"#.utf8) + [0xFF] + Array(#""}"#.utf8),
+             "The request body is not valid JSON: a string that is not UTF-8 at byte 33."),
+            (Array(#"{"identifier":"addItem","sender":"\ud800"}"#.utf8), "The request body is not valid JSON: a lone surrogate escape at byte 34."),
+            (Array(#"{"identifier":"addItem",}"#.utf8), "The request body is not valid JSON: expected a key at byte 24."),
+            (Array(#"{"identifier":"addItem","sender":1e999}"#.utf8), "The request body is not valid JSON: a number too large at byte 33."),
+        ]
+        for (body, detail) in cases {
+            let request = Request(method: "POST", path: "/v1/sessions/\(id)/segues", query: [], headers: ["content-type": "application/json"], body: body)
+            let response = service.handle(request)
+            try response.expectProblem(400, "malformed-json")
+            #expect(try response.json["detail"]?.stringValue == detail, "\(response.text)")
+        }
+        #expect(try service.handle(.make("GET", "/v1/sessions/\(id)/stack")).json["revision"]?.intValue == 1)
+    }
+
     @Test func getListStackAndDelete() throws {
         let id = try service.demoSession()
         let got = service.handle(.make("GET", "/v1/sessions/\(id)"))

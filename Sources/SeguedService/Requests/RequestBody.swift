@@ -27,7 +27,8 @@ struct RequestBody {
         do {
             document = try JSONValue.parseTopLevel(request.body)
         } catch {
-            throw .malformedJSON(request.body.isEmpty ? "The request body is empty; expected a JSON object." : "The request body is not valid JSON.")
+            // The parser says what and where: "not valid JSON: a lone surrogate escape at byte 52".
+            throw .malformedJSON(request.body.isEmpty ? "The request body is empty; expected a JSON object." : "The request body is \(error.message).")
         }
         switch document {
         case .object(let members):

@@ -72,8 +72,8 @@ public enum JSONByteParser {
         let bytes: [UInt8]
         var position = 0
 
-        func error(_ what: String) -> JSONValue.ParseError {
-            JSONValue.ParseError(message: "not valid JSON: \(what) at byte \(position)")
+        func error(_ what: String, at offset: Int? = nil) -> JSONValue.ParseError {
+            JSONValue.ParseError(message: "not valid JSON: \(what) at byte \(offset ?? position)")
         }
 
         /// After the value: only whitespace may follow.
@@ -182,7 +182,7 @@ public enum JSONByteParser {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
                     defer { position += 1 }
-                    return try decoded(bytes[start..<position], ascii: ascii)
+                    return try decoded(bytes[start..<position], ascii: ascii, from: start)
                 }
                 if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
                 guard byte >= 0x20 else { throw error("a control character in a string") }
@@ -192,9 +192,10 @@ public enum JSONByteParser {
             throw error("unterminated string")
         }
 
-        func decoded(_ utf8: some Collection<UInt8>, ascii: Bool) throws(JSONValue.ParseError) -> String {
+        /// The string of `utf8`, which began after the quote at `start - 1` (where an error points).
+        func decoded(_ utf8: some Collection<UInt8>, ascii: Bool, from start: Int) throws(JSONValue.ParseError) -> String {
             if ascii { return String(decoding: utf8, as: UTF8.self) }
-            guard let string = String(validating: utf8, as: UTF8.self) else { throw error("a string that is not UTF-8") }
+            guard let string = String(validating: utf8, as: UTF8.self) else { throw error("a string that is not UTF-8", at: start - 1) }
             return string
         }
 
@@ -206,7 +207,7 @@ public enum JSONByteParser {
                 position += 1
                 switch byte {
                 case UInt8(ascii: "\""):
-                    return try decoded(buffer, ascii: ascii)
+                    return try decoded(buffer, ascii: ascii, from: start)
                 case UInt8(ascii: "\\"):
                     guard position < bytes.count else { throw error("unterminated escape") }
                     let escape = bytes[position]
@@ -232,6 +233,7 @@ public enum JSONByteParser {
 
         /// The scalar of `\uXXXX` (the `\u` read), with the low half of a surrogate pair that follows.
         mutating func unicodeEscape() throws(JSONValue.ParseError) -> Unicode.Scalar {
+            let escape = position - 2
             let high = try hex4()
             if (0xD800..<0xDC00).contains(high), position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
                 bytes[position + 1] == UInt8(ascii: "u")
@@ -245,7 +247,7 @@ public enum JSONByteParser {
                 position = saved
             }
             // Half a surrogate pair is no character: refused, as JSONDecoder refuses it.
-            guard let scalar = Unicode.Scalar(high) else { throw error("a lone surrogate escape") }
+            guard let scalar = Unicode.Scalar(high) else { throw error("a lone surrogate escape", at: escape) }
             return scalar
         }
 
@@ -310,7 +312,7 @@ public enum JSONByteParser {
                 return negative ? -Double(whole) : Double(whole)
             }
             guard let parsed = Double(String(decoding: bytes[start..<position], as: UTF8.self)) else { throw error("not a number") }
-            guard parsed.isFinite else { throw error("a number too large") }
+            guard parsed.isFinite else { throw error("a number too large", at: start) }
             return parsed
         }
     }
