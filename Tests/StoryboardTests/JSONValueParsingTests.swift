@@ -29,7 +29,8 @@ struct JSONValueParsingTests {
         #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Array(document.utf8)) }
     }
 
-    /// Request bodies: the top-level object as a list of members, every value as `parse` gives it.
+    /// Request bodies: the top-level object as a list of members (read by JSONByteParser), every
+    /// value as `parse` (JSONSerialization) gives it: the two parsers agree.
     @Test(arguments: [
         #"{"identifier":"addItem","source":"vc3"}"#,
         #"{"a":true,"b":null,"c":1.5,"data":{"nested":[1,"x",{"k":false}]},"é 漢字":"🚀"}"#,
