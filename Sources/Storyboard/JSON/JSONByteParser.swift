@@ -45,7 +45,7 @@ public enum JSONByteParser {
 
     /// Members in the order of their first appearance, one value per key. Keys are compared one by
     /// one while they are few (a request's handful, where a hash cost more than the comparisons) and
-    /// through a set once there are many, so that a body of 100,000 keys is not read in quadratic time.
+    /// through a table once there are many, so that a body of 100,000 keys is not read in quadratic time.
     private struct MemberList {
         var members: [(key: String, value: JSONValue)] = []
         var positions: [String: Int]? = nil
