@@ -161,13 +161,15 @@ public struct NavigationState: Sendable, Equatable {
 
     /// The first unwind segue of `id`'s scene to `action` (its exit), if it has one.
     func unwindSegue(forAction action: String, of id: ControllerID) -> Segue? {
-        firstSegue(of: id) { $0.kind == .unwind && $0.action == action }
+        firstSegue(of: id) { Self.isExit($0, to: action) }
     }
 
     /// Whether `id`'s scene has an unwind segue to `action`, asked without copying it.
     func hasUnwindSegue(forAction action: String, of id: ControllerID) -> Bool {
-        storyboard.sceneTable[self[live: id].sceneIndex.position].segues.firstIndex { $0.kind == .unwind && $0.action == action } != nil
+        storyboard.sceneTable[self[live: id].sceneIndex.position].segues.firstIndex { Self.isExit($0, to: action) } != nil
     }
+
+    private static func isExit(_ segue: Segue, to action: String) -> Bool { segue.kind == .unwind && segue.action == action }
 
     /// The first segue of `id`'s scene that `matches`, copied out alone: `first(where:)` (and
     /// `for segue in segues`) copied every segue it passed, retaining its strings, which every
