@@ -134,6 +134,12 @@ public struct ByteBuffer: ~Copyable {
         array.append(contentsOf: UnsafeBufferPointer(start: start + range.lowerBound, count: range.count))
     }
 
+    /// Appends `range` of the bytes `other` has written.
+    public mutating func append(_ range: Range<Int>, of other: borrowing ByteBuffer) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= other.count, "range outside the bytes written")
+        append(contentsOf: UnsafeBufferPointer(start: other.start + range.lowerBound, count: range.count))
+    }
+
     /// Appends a copy of bytes already written (`range` of what was written so far).
     public mutating func appendCopy(of range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the bytes written")

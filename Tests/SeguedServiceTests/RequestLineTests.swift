@@ -1,7 +1,17 @@
 import Foundation
+import HTTPServer
 import Logging
 @testable import SeguedService
 import Testing
+
+extension RequestLineWriter {
+    /// A text line in an array of its own (the daemon writes it into the log buffer in place).
+    static func textLine(_ fields: RequestLineFields, timestamp: String, label: String) -> [UInt8] {
+        var line = ByteBuffer(capacity: 256)
+        appendTextLine(fields, timestamp: timestamp, label: label, to: &line)
+        return line.bytes
+    }
+}
 
 /// The request lines `segued serve` writes without swift-log (``RequestLineWriter``) are byte for
 /// byte what its handlers write for the same facts, in both formats, with every optional field.

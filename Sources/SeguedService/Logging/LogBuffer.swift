@@ -192,17 +192,18 @@ public final class LogBuffer: @unchecked Sendable {
             guard source >= 0 else { break }
             let line = next[source]
             next[source] += 1
-            if earliest <= cutoff {
-                if source == 0 { carried.copyLine(line, to: &chunk) } else { shards.all[source - 1].spare.copyLine(line, to: &chunk) }
-            } else if source == 0 {
-                later.add(line, of: carried)
-            } else {
-                later.add(line, of: shards.all[source - 1].spare)
+            withLines(of: source) { lines in
+                if earliest <= cutoff { lines.copyLine(line, to: &chunk) } else { later.add(line, of: lines) }
             }
         }
         swap(&carried, &later)
         for shard in shards.all { shard.spare.removeAll() }
         if !chunk.isEmpty { output(chunk) }
+    }
+
+    /// Source `source` of a round: 0 is what was carried, then each shard's taken lines.
+    private func withLines(of source: Int, _ body: (borrowing PendingLines) -> Void) {
+        if source == 0 { body(carried) } else { body(shards.all[source - 1].spare) }
     }
 
     private func runWriter() {
@@ -254,9 +255,7 @@ struct PendingLines: ~Copyable {
 
     /// Appends line `line` of `other`, with its stamp.
     mutating func add(_ line: Int, of other: borrowing PendingLines) {
-        var copied: [UInt8] = []
-        other.copyLine(line, to: &copied)
-        bytes.append(borrowing: copied)
+        bytes.append(other.range(of: line), of: other.bytes)
         ends.append(bytes.byteCount)
         stamps.append(other.stamps[line])
     }

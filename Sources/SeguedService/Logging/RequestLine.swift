@@ -87,12 +87,6 @@ public struct RequestLineWriter: Sendable {
     static let source = "SeguedService"
     static let message = "request"
 
-    static func textLine(_ fields: RequestLineFields, timestamp: String, label: String) -> [UInt8] {
-        var line = ByteBuffer(capacity: 256)
-        appendTextLine(fields, timestamp: timestamp, label: label, to: &line)
-        return line.bytes
-    }
-
     /// `TIMESTAMP info LABEL: duration_seconds=… method=… [problem=…] request_id=… route=…
     /// [session=…] status=… [SeguedService] request`: the keys in the sorted order
     /// ``TextLineLogHandler`` prints, values as `Logger.Metadata.Value.description` gives them.
