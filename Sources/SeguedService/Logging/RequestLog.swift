@@ -28,20 +28,7 @@ enum RequestID {
     static func made() -> String {
         let slot = PerThreadSlot<Count>.currentIndex
         let count = madeCounts.all[slot].value.wrappingAdd(1, ordering: .relaxed).oldValue
-        var digits = [UInt8](repeating: 0, count: 32)
-        writeHex(processKey, into: &digits, at: 0)
-        writeHex(mixed(processKey ^ (UInt64(slot) << 56 | count)), into: &digits, at: 16)
-        return String(decoding: digits, as: UTF8.self)
-    }
-
-    /// The 16 hex digits of `value` at `digits[offset..<offset + 16]`, most significant first.
-    private static func writeHex(_ value: UInt64, into digits: inout [UInt8], at offset: Int) {
-        var value = value
-        for index in stride(from: offset + 15, through: offset, by: -1) {
-            let digit = UInt8(truncatingIfNeeded: value & 0xF)
-            digits[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
-            value >>= 4
-        }
+        return HexString.digits(processKey, mixed(processKey ^ (UInt64(slot) << 56 | count)))
     }
 
     private final class Count: Sendable {
