@@ -8,7 +8,10 @@ public struct SessionID: RawRepresentable, Hashable, Sendable, CustomStringConve
     public init?(validating text: String) {
         // Bytes: every allowed character is one ASCII byte, and any other byte (of a non-ASCII
         // character too) is refused. Checking Unicode scalar properties cost a tenth of a request.
-        guard (1...64).contains(text.utf8.count), text.utf8.allSatisfy(SessionID.isAllowed) else { return nil }
+        // Over the bytes' span: the UTF-8 view's iterator cost 430 instructions for `s0` (callgrind).
+        let bytes = text.utf8.span
+        guard (1...64).contains(bytes.count) else { return nil }
+        for index in bytes.indices where !SessionID.isAllowed(bytes[index]) { return nil }
         rawValue = text
     }
 
