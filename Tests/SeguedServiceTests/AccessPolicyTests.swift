@@ -8,7 +8,8 @@ struct AccessPolicyTests {
     static let token = "0123456789abcdef-token"
     let service = SeguedService(configuration: ServiceConfiguration(access: AccessPolicy(token: token, loopbackOnly: true)))
 
-    @Test(arguments: ["/v1/sessions", "/v1/storyboards", "/metrics", "/openapi.yaml", "/v1/sessions/x/stack", "/nowhere"])
+    @Test(arguments: ["/v1/sessions", "/v1/storyboards", "/metrics", "/openapi.yaml", "/v1/sessions/x/stack", "/nowhere",
+                      "/healthzz", "/readyz/", "/uix", "/h", "/r", "/u", "/"])
     func everyRouteButTheProbes_needsTheToken(path: String) throws {
         let response = service.handle(.make("GET", path, headers: ["host": "localhost"]))
         try response.expectProblem(401, "unauthorized")
@@ -16,7 +17,7 @@ struct AccessPolicyTests {
         #expect(service.handle(.make("GET", path, headers: ["host": "localhost", "authorization": "Bearer \(Self.token)"])).status != 401)
     }
 
-    @Test(arguments: ["/healthz", "/readyz", "/ui/", "/ui/app.js"])
+    @Test(arguments: ["/healthz", "/readyz", "/ui", "/ui/", "/ui/app.js"])
     func probesAndTheWebAppsFiles_needNone(path: String) {
         let status = service.handle(.make("GET", path, headers: ["host": "localhost"])).status
         #expect(status != 401 && status != 421)
