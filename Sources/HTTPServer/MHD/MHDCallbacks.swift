@@ -21,7 +21,8 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         // arrives (pitfall 6).
         // Copies: `method` and `url` themselves must stay libmicrohttpd's pointers, since the NUL
         // check below measures where they point in its read buffer.
-        let methodName = method.map { String(cString: $0) } ?? "GET", path = url.map { String(cString: $0) } ?? "/"
+        let methodName = method.map(mhdMethodName) ?? "GET"
+        let path = url.map { String(cString: $0) } ?? "/"
         context.headersReceived(
             method: methodName, path: path, limit: core.configuration.bodyLimit(method: methodName, path: path),
             headerFields: mhdValues(connection, .HEADER_KIND, lowercasingNames: true))
@@ -31,7 +32,7 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
         // walks below read 0.9.75's layout (MHDLibrary.refusesMalformedFieldLines).
         let walksBuffer = !MHDLibrary.running.refusesMalformedFieldLines
         let shape = RequestShape(
-            version: version.map { String(cString: $0) } ?? "", headerFields: context.headerFields,
+            version: version.map(mhdVersionName) ?? "", headerFields: context.headerFields,
             nulInTarget: walksBuffer && mhdTargetHidesNUL(url: url, version: version, rawLength: context.rawTargetLength),
             nulInHeaders: walksBuffer && segued_mhd_hides_nul(connection, method, url, version) != 0,
             tooManyQueryArguments: context.tooManyQueryArguments)
@@ -123,6 +124,31 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, connection, conCl
     context.release()
     conCls.pointee = nil
     Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
+}
+
+/// The request's method and version as strings: the common ones are literals, which cost nothing to
+/// make (`String(cString:)` decoded each, some 200 instructions a request); others are decoded.
+private func mhdMethodName(_ method: UnsafePointer<CChar>) -> String {
+    if mhdEquals(method, "GET") { return "GET" }
+    if mhdEquals(method, "POST") { return "POST" }
+    if mhdEquals(method, "PUT") { return "PUT" }
+    if mhdEquals(method, "DELETE") { return "DELETE" }
+    return String(cString: method)
+}
+
+private func mhdVersionName(_ version: UnsafePointer<CChar>) -> String {
+    if mhdEquals(version, "HTTP/1.1") { return "HTTP/1.1" }
+    if mhdEquals(version, "HTTP/1.0") { return "HTTP/1.0" }
+    return String(cString: version)
+}
+
+/// Whether the C string is exactly `literal` (compared with its length, then its end: a literal
+/// is not promised to end in a NUL).
+private func mhdEquals(_ cString: UnsafePointer<CChar>, _ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    return literal.withUTF8Buffer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { strncmp(cString, $0.baseAddress!, count) == 0 }
+    } && cString[count] == 0
 }
 
 /// Copies the key/value pairs of one kind (headers, query arguments) out of the connection.
