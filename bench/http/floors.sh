@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# bench/http/floors.sh: how much of segued's gap to the C server is the transport's, and how much
+# segued's own. Next to `make bench`'s two C servers (fixed_server: 210 bytes, one field, one
+# response made once; budget_server: bodies of the (b) answers' size, likewise made once), it runs
+# mirror_server, which answers as segued's HTTP face must: a response per request sharing a body of
+# segued's size, with segued's six fields and a fresh request id. Interleaved rounds under
+# wrk -t2 -c64; per round, each load runs against each server in turn.
+#   GET …/stack: fixed_server (c), mirror_server with the stack document's size (m), segued (s)
+#   segue+unwind (cycle.lua): budget_server (floor, f), mirror_server with the answers' size (m), segued (s)
+# It prints the medians of the per-round ratios: rate for GET, server CPU per request for the cycle.
+#   ROUNDS=5  DURATION=5s  CONNECTIONS=64  THREADS=2  SEGUED_ARGS=""  (e.g. --quiet-requests)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROUNDS=${ROUNDS:-5}
+DURATION=${DURATION:-5s}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+started=$(date +%s)
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+mkdir -p bench/out
+flags=$(pkg-config --cflags --libs libmicrohttpd)
+for server in fixed_server budget_server mirror_server; do
+  cc -O2 -o "bench/out/$server" "bench/http/$server.c" $flags
+done
+bin=${SEGUED_BIN:-$(scripts/release-build)}
+. bench/http/common.sh
+
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
+s_port=$(free_port)
+# shellcheck disable=SC2086 # SEGUED_ARGS is a list of options
+"$bin" serve --port "$s_port" --max-sessions 200000 ${SEGUED_ARGS:-} 2>bench/out/floors-requests.log >/dev/null & pids+=($!); s_pid=$!
+wait_until_up "http://127.0.0.1:$s_port/healthz"
+create_sessions "$s_port"
+# The sizes segued answers with: the stack document of s0, and a segue's and an unwind's answers on
+# a session of their own, after as many operations as the load will have made (sequence numbers and
+# instance ids take more digits as they grow).
+read -r stack_size cycle_size < <(python3 - "$s_port" <<'PY'
+import http.client, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
+def call(method, path, body=None):
+    c.request(method, path, body=body, headers={"Content-Type": "application/json"} if body else {})
+    r = c.getresponse(); data = r.read(); assert r.status in (200, 201), (path, r.status); return len(data)
+stack = call("GET", "/v1/sessions/s0/stack")
+call("PUT", "/v1/sessions/sizes", '{"storyboard":"demo"}')
+for _ in range(300):
+    segue = call("POST", "/v1/sessions/sizes/segues", '{"identifier":"addItem","source":"vc3"}')
+    unwind = call("POST", "/v1/sessions/sizes/unwind", '{"action":"cancelEdit:"}')
+print(stack, (segue + unwind) // 2)
+PY
+)
+c_port=$(free_port); f_port=$(free_port); mg_port=$(free_port); mc_port=$(free_port)
+bench/out/fixed_server "$c_port" & pids+=($!); c_pid=$!
+bench/out/budget_server "$f_port" "$cycle_size" 0 & pids+=($!); f_pid=$!
+bench/out/mirror_server "$mg_port" "$stack_size" & pids+=($!); mg_pid=$!
+bench/out/mirror_server "$mc_port" "$cycle_size" & pids+=($!); mc_pid=$!
+for port in "$c_port" "$f_port" "$mg_port" "$mc_port"; do wait_until_up "http://127.0.0.1:$port/"; done
+
+results=$(mktemp)
+for round in $(seq 1 "$ROUNDS"); do
+  echo "round $round of $ROUNDS ($(uptime | sed 's/.*load/load/'))" >&2
+  echo "$round|get|c|$(measure c "$c_pid" "http://127.0.0.1:$c_port/")" >>"$results"
+  echo "$round|get|m|$(measure m "$mg_pid" "http://127.0.0.1:$mg_port/")" >>"$results"
+  echo "$round|get|s|$(measure s "$s_pid" "http://127.0.0.1:$s_port/v1/sessions/s0/stack")" >>"$results"
+  echo "$round|cycle|f|$(measure f "$f_pid" "http://127.0.0.1:$f_port" bench/http/cycle.lua)" >>"$results"
+  echo "$round|cycle|m|$(measure m "$mc_pid" "http://127.0.0.1:$mc_port" bench/http/cycle.lua)" >>"$results"
+  echo "$round|cycle|s|$(measure s "$s_pid" "http://127.0.0.1:$s_port" bench/http/cycle.lua)" >>"$results"
+done
+
+python3 - "$results" "$stack_size" "$cycle_size" <<'PY'
+import statistics, sys
+path, stack_size, cycle_size = sys.argv[1:]
+rows = {}
+for line in open(path):
+    _round, load, server, _name, rate, p99, errors, non2xx, user, system = line.strip().split("|")
+    rows.setdefault((load, server), []).append(dict(rate=float(rate), user=float(user), system=float(system),
+                                                    cpu=float(user) + float(system), bad=int(errors) + int(non2xx)))
+def median_ratio(load, a, b, field):
+    return statistics.median(x[field] / y[field] for x, y in zip(rows[(load, a)], rows[(load, b)]))
+def cells(load, server):
+    r = rows[(load, server)]
+    return (f"{statistics.median(x['rate'] for x in r):9.0f}/s  user {statistics.median(x['user'] for x in r):5.1f} µs"
+            f"  system {statistics.median(x['system'] for x in r):5.1f} µs")
+print(f"\nGET …/stack ({stack_size} bytes) — rate, and CPU per request (medians)")
+for server, label in (("c", "C fixed_server, 210 B"), ("m", "C mirror_server"), ("s", "segued")):
+    print(f"  {label:26s} {cells('get', server)}")
+print(f"  rate ratios: mirror/C {median_ratio('get', 'm', 'c', 'rate'):.2f}, segued/C {median_ratio('get', 's', 'c', 'rate'):.2f},"
+      f" segued/mirror {median_ratio('get', 's', 'm', 'rate'):.2f}")
+print(f"\nsegue+unwind (cycle.lua, answers of {cycle_size} bytes) — CPU per request (medians)")
+for server, label in (("f", "C floor (budget_server)"), ("m", "C mirror_server"), ("s", "segued")):
+    print(f"  {label:26s} {cells('cycle', server)}")
+print(f"  CPU ratios: mirror/floor {median_ratio('cycle', 'm', 'f', 'cpu'):.2f}x, segued/floor {median_ratio('cycle', 's', 'f', 'cpu'):.2f}x,"
+      f" segued/mirror {median_ratio('cycle', 's', 'm', 'cpu'):.2f}x")
+bad = sum(x["bad"] for (load, server), v in rows.items() for x in v)
+print(f"errors or non-2xx answers: {bad}")
+PY
+echo "machine: $(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo); took $(( $(date +%s) - started )) s"
