@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 # `make run` keeps its storyboards and sessions here (git ignores it): README "Durability".
 STATE_DIR ?= .state
 
-.PHONY: run run-release install test check-readme test-browser release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-full-sessions bench-http-connections bench-import clean
+.PHONY: run run-release install test check-readme test-browser release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-floors bench-http-full-sessions bench-http-connections bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself), and
 ## libgoogle-perftools-dev when it cannot find tcmalloc (the shipped binary's allocator).
@@ -72,6 +72,10 @@ bench-http-streams: deps
 
 bench-http-budget: deps
 	bench/http/budget.sh
+
+# What of the gap to the C server is the transport's (mirror_server.c) and what is segued's own.
+bench-http-floors: deps
+	bench/http/floors.sh
 
 bench-http-full-sessions: deps
 	bench/http/full_sessions.sh

@@ -1,4 +1,22 @@
-# Helpers shared by bench/http/run.sh and bench/http/budget.sh (sourced, not run).
+# Helpers shared by the bench/http scripts (sourced, not run).
+
+# prepare_rounds C_SERVER…: the interleaved comparisons' defaults (ROUNDS=5, DURATION=5s,
+# CONNECTIONS=64, THREADS=2, each kept when set), wrk, and the named C servers (bench/http/NAME.c)
+# built into bench/out.
+prepare_rounds() {
+  ROUNDS=${ROUNDS:-5}
+  DURATION=${DURATION:-5s}
+  CONNECTIONS=${CONNECTIONS:-64}
+  THREADS=${THREADS:-2}
+  command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+  mkdir -p bench/out
+  local flags server
+  flags=$(pkg-config --cflags --libs libmicrohttpd)
+  for server in "$@"; do
+    # shellcheck disable=SC2086 # the flags are a list
+    cc -O2 -o "bench/out/$server" "bench/http/$server.c" $flags
+  done
+}
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 

@@ -13,19 +13,11 @@
 #   ROUNDS=5  DURATION=5s  CONNECTIONS=64  THREADS=2
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ROUNDS=${ROUNDS:-5}
-DURATION=${DURATION:-5s}
-CONNECTIONS=${CONNECTIONS:-64}
-THREADS=${THREADS:-2}
 BODY=${BODY:-2900}
 started=$(date +%s)
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
-mkdir -p bench/out
-flags=$(pkg-config --cflags --libs libmicrohttpd)
-cc -O2 -o bench/out/fixed_server bench/http/fixed_server.c $flags
-cc -O2 -o bench/out/budget_server bench/http/budget_server.c $flags
-bin=${SEGUED_BIN:-$(scripts/release-build)}
 . bench/http/common.sh
+prepare_rounds fixed_server budget_server
+bin=${SEGUED_BIN:-$(scripts/release-build)}
 
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT

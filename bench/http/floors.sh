@@ -11,19 +11,10 @@
 #   ROUNDS=5  DURATION=5s  CONNECTIONS=64  THREADS=2  SEGUED_ARGS=""  (e.g. --quiet-requests)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ROUNDS=${ROUNDS:-5}
-DURATION=${DURATION:-5s}
-CONNECTIONS=${CONNECTIONS:-64}
-THREADS=${THREADS:-2}
 started=$(date +%s)
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
-mkdir -p bench/out
-flags=$(pkg-config --cflags --libs libmicrohttpd)
-for server in fixed_server budget_server mirror_server; do
-  cc -O2 -o "bench/out/$server" "bench/http/$server.c" $flags
-done
-bin=${SEGUED_BIN:-$(scripts/release-build)}
 . bench/http/common.sh
+prepare_rounds fixed_server budget_server mirror_server
+bin=${SEGUED_BIN:-$(scripts/release-build)}
 
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
