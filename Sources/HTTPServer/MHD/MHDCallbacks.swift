@@ -158,19 +158,20 @@ private func mhdValues(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lower
     // a thousand instructions a request.
     let count = Int(MHD_get_connection_values(connection, kind, nil, nil))
     guard count > 0 else { return [] }
-    let collector = MHDValueCollector(lowercasingNames: lowercasingNames)
+    var collector = MHDValueCollector(lowercasingNames: lowercasingNames)
     collector.pairs.reserveCapacity(count)
-    // Unretained: the collector lives on this stack frame for the whole synchronous call.
-    let context = Unmanaged.passUnretained(collector).toOpaque()
-    _ = MHD_get_connection_values(connection, kind, mhdCollectValue, context)
+    // The pointer is good for the whole synchronous call, which is the iterator's only use of it.
+    withUnsafeMutablePointer(to: &collector) { collector in
+        _ = MHD_get_connection_values(connection, kind, mhdCollectValue, UnsafeMutableRawPointer(collector))
+    }
     return collector.pairs
 }
 
 private let mhdCollectValue: MHD_KeyValueIterator = { cls, _, key, value in
     guard let cls, let key else { return .YES }
-    let collector = Unmanaged<MHDValueCollector>.fromOpaque(cls).takeUnretainedValue()
-    let name = collector.lowercasingNames ? asciiLowercased(key) : String(cString: key)
-    collector.pairs.append((name, value.map { String(cString: $0) } ?? ""))
+    let collector = cls.assumingMemoryBound(to: MHDValueCollector.self)
+    let name = collector.pointee.lowercasingNames ? asciiLowercased(key) : String(cString: key)
+    collector.pointee.pairs.append((name, value.map { String(cString: $0) } ?? ""))
     return .YES
 }
 

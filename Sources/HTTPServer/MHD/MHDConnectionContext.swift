@@ -81,11 +81,11 @@ final class MHDConnectionContext {
     }
 }
 
-/// Collects key/value pairs from `MHD_get_connection_values` during one synchronous call.
-final class MHDValueCollector {
+/// Collects key/value pairs from `MHD_get_connection_values` during one synchronous call. A value on
+/// the caller's stack, lent to the iterator by pointer: as a class it was allocated and freed for
+/// every request's header fields.
+struct MHDValueCollector {
     var pairs: [(name: String, value: String)] = []
     /// Header names are stored lowercased; query argument names as sent.
     let lowercasingNames: Bool
-
-    init(lowercasingNames: Bool) { self.lowercasingNames = lowercasingNames }
 }
