@@ -69,6 +69,13 @@ final class MHDDaemon: @unchecked Sendable {
         server.draining.store(true, ordering: .relaxed)
         // Closed at once rather than after the drain: left open, connections kept arriving in its
         // backlog and waited there for the whole grace period, unanswered, before being reset.
+        //
+        // Known race, libmicrohttpd's own (0.9.75 and 1.0.1, daemon.c): with epoll and a thread pool,
+        // MHD_quiesce_daemon marks each worker quiesced and then removes the listen socket from that
+        // worker's epoll set; a worker that wakes in between removes it too. The worker tolerates
+        // ENOENT, MHD_quiesce_daemon does not, and aborts with "Failed to remove listen FD from epoll
+        // set." Seen once in CI (2026-11-26, EventStreamTests, streams keeping the workers busy).
+        // Avoiding it means not quiescing: accepting on a socket of our own (MHD_add_connection).
         segued_close_socket(MHD_quiesce_daemon(daemon))
         // Streams get their last message and end; what is still open near the deadline (a client
         // not reading) is ended with an error, since stopping with a suspended connection is an
