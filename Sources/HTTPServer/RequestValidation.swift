@@ -78,10 +78,7 @@ enum RequestValidation {
     /// request (issue 28). RFC 9112 §5.1: a server must refuse whitespace between a field name and
     /// its colon with 400.
     static func isFieldName(_ name: String) -> Bool {
-        let bytes = name.utf8.span
-        guard bytes.count > 0 else { return false }
-        for index in 0..<bytes.count where bytes[index] <= 0x20 || bytes[index] == 0x7F { return false }
-        return true
+        !name.isEmpty && name.everyUTF8Byte { $0 > 0x20 && $0 != 0x7F }
     }
 
     private static func malformed(_ detail: String) -> Response {

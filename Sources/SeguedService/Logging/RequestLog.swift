@@ -16,7 +16,7 @@ enum RequestID {
     }
 
     static func isAcceptable(_ id: String) -> Bool {
-        (1...maxLength).contains(id.utf8.count) && id.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+        (1...maxLength).contains(id.utf8.count) && id.everyUTF8Byte { $0 >= 0x21 && $0 <= 0x7E }
     }
 
     /// 32 lowercase hex digits: this process's random key, then the key-mixed count of ids made so

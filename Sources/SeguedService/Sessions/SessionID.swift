@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// A session's id: server-chosen (16 hex digits) or client-chosen through `PUT /v1/sessions/{id}`.
 public struct SessionID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: String
@@ -8,10 +10,7 @@ public struct SessionID: RawRepresentable, Hashable, Sendable, CustomStringConve
     public init?(validating text: String) {
         // Bytes: every allowed character is one ASCII byte, and any other byte (of a non-ASCII
         // character too) is refused. Checking Unicode scalar properties cost a tenth of a request.
-        // Over the bytes' span: the UTF-8 view's iterator cost 430 instructions for `s0` (callgrind).
-        let bytes = text.utf8.span
-        guard (1...64).contains(bytes.count) else { return nil }
-        for index in bytes.indices where !SessionID.isAllowed(bytes[index]) { return nil }
+        guard (1...64).contains(text.utf8.count), text.everyUTF8Byte(SessionID.isAllowed) else { return nil }
         rawValue = text
     }
 
