@@ -19,15 +19,15 @@ struct RequestLineTests {
     static let cases: [RequestLineFields] = [
         RequestLineFields(
             requestID: "4f1c2a", method: "GET", route: "/v1/sessions/{id}/stack", status: 200,
-            durationSeconds: 0.000_081_25, session: "s1", problem: nil),
+            duration: RequestDuration(.nanoseconds(81_250)), session: "s1", problem: nil),
         RequestLineFields(
             requestID: "id-7", method: "POST", route: "/v1/sessions/{id}/segues", status: 409,
-            durationSeconds: 1.5, session: #""a\nb""#, problem: "urn:segued:problem:segue-not-found"),
+            duration: RequestDuration(.milliseconds(1_500)), session: #""a\nb""#, problem: "urn:segued:problem:segue-not-found"),
         RequestLineFields(
             requestID: "x", method: #""GE\nT""#, route: "unmatched", status: 404,
-            durationSeconds: 2.0e-06, session: nil, problem: "urn:segued:problem:not-found"),
+            duration: RequestDuration(microseconds: 2), session: nil, problem: "urn:segued:problem:not-found"),
         RequestLineFields(
-            requestID: "q\"uote", method: "PUT", route: "/healthz", status: 503, durationSeconds: 12, session: nil, problem: nil),
+            requestID: "q\"uote", method: "PUT", route: "/healthz", status: 503, duration: RequestDuration(.seconds(12)), session: nil, problem: nil),
     ]
 
     @Test(arguments: cases)

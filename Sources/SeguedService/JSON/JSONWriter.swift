@@ -172,6 +172,12 @@ struct JSONWriter: ~Copyable {
         }
     }
 
+    /// A number whose digits `write` appends (valid JSON number text).
+    mutating func number(_ write: (inout ByteBuffer) -> Void) {
+        separate()
+        write(&buffer)
+    }
+
     mutating func bool(_ value: Bool) {
         separate()
         appendUTF8(value ? "true" : "false")

@@ -59,6 +59,7 @@ public struct JSONLineLogHandler: LineLogHandler {
             // Numbers stay numbers, so that `status` and durations can be compared by a query.
             if let int = convertible as? Int { w.int(int) }
             else if let double = convertible as? Double { w.double(double) }
+            else if let duration = convertible as? RequestDuration { w.number { duration.append(to: &$0) } }
             else if let bool = convertible as? Bool { w.bool(bool) }
             else { w.string(convertible.description) }
         case .array(let values): w.array { w in for value in values { write(value, to: &w) } }

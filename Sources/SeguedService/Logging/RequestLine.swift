@@ -10,7 +10,8 @@ struct RequestLineFields {
     /// The route's template (`/v1/sessions/{id}/stack`), or `unmatched`.
     var route: String
     var status: Int
-    var durationSeconds: Double
+    /// Logged as `duration_seconds`.
+    var duration: RequestDuration
     /// The session the path names, as the log may hold it.
     var session: String?
     /// A problem answer's `type`.
@@ -23,7 +24,7 @@ struct RequestLineFields {
             "method": .string(method),
             "route": .string(route),
             "status": .stringConvertible(status),
-            "duration_seconds": .stringConvertible(durationSeconds),
+            "duration_seconds": .stringConvertible(duration),
         ]
         if let session { metadata["session"] = .string(session) }
         if let problem { metadata["problem"] = .string(problem) }
@@ -98,7 +99,7 @@ public struct RequestLineWriter: Sendable {
             line.append(utf8Of: label)
         }
         line.append(": duration_seconds=")
-        line.append(utf8Of: fields.durationSeconds.description)
+        fields.duration.append(to: &line)
         line.append(" method=")
         line.append(utf8Of: fields.method)
         if let problem = fields.problem {
@@ -126,7 +127,7 @@ public struct RequestLineWriter: Sendable {
             w.key("time"); w.string(timestamp)
             w.key("level"); w.string(Logger.Level.info.rawValue)
             w.key("message"); w.string(message)
-            w.key("duration_seconds"); w.double(fields.durationSeconds)
+            w.key("duration_seconds"); w.number { fields.duration.append(to: &$0) }
             w.key("method"); w.string(fields.method)
             if let problem = fields.problem { w.key("problem"); w.string(problem) }
             w.key("request_id"); w.string(fields.requestID)

@@ -59,11 +59,9 @@ extension SeguedService {
     func logRequest(_ request: Request, id: String, route: Route?, response: Response, duration: Duration) {
         var session: String?
         if let route, route.endpoint.namesSession, !route.id.isEmpty { session = route.id.loggable }
-        // Read once: each read of `components` divides a 128-bit count.
-        let parts = duration.components
         let fields = RequestLineFields(
             requestID: id, method: request.method.loggable, route: route?.template ?? "unmatched", status: response.status,
-            durationSeconds: Double(parts.seconds) + Double(parts.attoseconds) / 1e18,
+            duration: RequestDuration(duration),
             session: session, problem: Self.problemType(response))
         if let lines = configuration.requestLines {
             lines.log(fields)
