@@ -2,6 +2,7 @@
 #define SEGUED_CMICROHTTPD_SHIM_H
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <netinet/in.h>
 #include <stdarg.h>
@@ -288,6 +289,42 @@ static inline int segued_mhd_uses_epoll(struct MHD_Daemon *daemon)
 {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_FLAGS);
     return info != NULL && (info->flags & MHD_USE_EPOLL) != 0;
+}
+
+/// Stops accepting new connections without MHD_quiesce_daemon, whose race with a worker aborts the
+/// process (libmicrohttpd 0.9.75 and 1.0.1, daemon.c: with epoll and a thread pool, quiesce marks a
+/// worker quiesced, then removes the listen socket from that worker's epoll set; a worker waking in
+/// between removes it first, and quiesce's own removal fails with ENOENT, which it does not
+/// tolerate: "Failed to remove listen FD from epoll set.").
+///
+/// The listen socket's descriptor is pointed at a datagram socket instead (dup2): the listening
+/// socket, referred to by no descriptor any more, is released, so connections are refused from now
+/// on, and the kernel drops it from every epoll set it was in. The datagram socket is never
+/// readable, so no worker calls accept() on it; one that was about to when the swap came gets
+/// EOPNOTSUPP and goes on. libmicrohttpd keeps the descriptor number and closes it when it stops
+/// (its shutdown() of it fails harmlessly).
+///
+/// For epoll only. A worker blocked in poll() holds every file it polls until the call returns, and
+/// after a wake-up poll() looks again by descriptor number, at the datagram socket: the released
+/// listening socket stayed open, its backlog filling with connections nobody would accept until the
+/// daemon stopped (tests/mhd-stop). With poll, MHD_quiesce_daemon has no race (it wakes the workers
+/// through their inter-thread channel rather than editing epoll sets) and is used instead.
+///
+/// Returns 0, or -1 when the daemon does not use epoll, has no listen socket, or a call failed; then
+/// nothing was changed.
+static inline int segued_mhd_stop_listening(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *flags = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_FLAGS);
+    if (flags == NULL || (flags->flags & MHD_USE_EPOLL) == 0) return -1;
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD);
+    if (info == NULL || info->listen_fd == MHD_INVALID_SOCKET) return -1;
+    int placeholder = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (placeholder < 0) return -1;
+    int swapped = dup2(placeholder, info->listen_fd);
+    close(placeholder);
+    if (swapped < 0) return -1;
+    (void)fcntl(swapped, F_SETFD, FD_CLOEXEC);
+    return 0;
 }
 
 /// Closes the listen socket MHD_quiesce_daemon handed back (-1: none).

@@ -8,7 +8,7 @@ import Synchronization
 /// Owns one running libmicrohttpd daemon and the retained ``ServerCore`` its callbacks use.
 ///
 /// `@unchecked Sendable`: `daemon` is written once in `init` and then only read; MHD's own API is
-/// thread-safe for the calls made here (`MHD_quiesce_daemon`, `MHD_stop_daemon`), and `stopped`
+/// thread-safe for the calls made here (`MHD_get_daemon_info`, `MHD_quiesce_daemon`, `MHD_stop_daemon`), and `stopped`
 /// is guarded by a `Mutex` so that stopping happens once.
 final class MHDDaemon: @unchecked Sendable {
     private let daemon: OpaquePointer
@@ -55,9 +55,9 @@ final class MHDDaemon: @unchecked Sendable {
 
     private let ticker: ServerTicker
 
-    /// Graceful stop (pitfall 11): stop accepting (`MHD_quiesce_daemon`, and close the listen socket
-    /// it hands back so that new connections are refused), end the streams, let in-flight requests
-    /// finish until `deadline`, then stop the daemon.
+    /// Graceful stop (pitfall 11): stop accepting (the listening socket released, so that new
+    /// connections are refused), end the streams, let in-flight requests finish until `deadline`,
+    /// then stop the daemon.
     func stop(waitingUntil deadline: ContinuousClock.Instant) {
         let first = stopped.withLock { done in
             defer { done = true }
@@ -67,16 +67,18 @@ final class MHDDaemon: @unchecked Sendable {
         let server = core.takeUnretainedValue()
         // From now on responses say `Connection: close`, so keep-alive clients leave after their request.
         server.draining.store(true, ordering: .relaxed)
-        // Closed at once rather than after the drain: left open, connections kept arriving in its
-        // backlog and waited there for the whole grace period, unanswered, before being reset.
+        // The listening socket is released at once rather than after the drain: left open,
+        // connections kept arriving in its backlog and waited there for the whole grace period,
+        // unanswered, before being reset.
         //
-        // Known race, libmicrohttpd's own (0.9.75 and 1.0.1, daemon.c): with epoll and a thread pool,
-        // MHD_quiesce_daemon marks each worker quiesced and then removes the listen socket from that
-        // worker's epoll set; a worker that wakes in between removes it too. The worker tolerates
-        // ENOENT, MHD_quiesce_daemon does not, and aborts with "Failed to remove listen FD from epoll
-        // set." Seen once in CI (2026-11-26, EventStreamTests, streams keeping the workers busy).
-        // Avoiding it means not quiescing: accepting on a socket of our own (MHD_add_connection).
-        segued_close_socket(MHD_quiesce_daemon(daemon))
+        // With epoll, not through MHD_quiesce_daemon, which races with the workers and aborts the
+        // process ("Failed to remove listen FD from epoll set.", libmicrohttpd's daemon.c, 0.9.75 and
+        // 1.0.1; met in CI on 2026-11-26, EventStreamTests, streams keeping the workers busy; about 1
+        // stop in 400 under load, tests/mhd-stop): segued_mhd_stop_listening points the listen
+        // descriptor at a socket that never accepts. With poll, quiescing has no such race.
+        if segued_mhd_stop_listening(daemon) != 0 {
+            segued_close_socket(MHD_quiesce_daemon(daemon))
+        }
         // Streams get their last message and end; what is still open near the deadline (a client
         // not reading) is ended with an error, since stopping with a suspended connection is an
         // API violation (pitfall 11).
