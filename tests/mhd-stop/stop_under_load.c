@@ -8,7 +8,9 @@
  * MHD_stop_daemon. Counts the rounds whose child was killed by a signal (libmicrohttpd's panics
  * abort), that hung (10 s), that could not start, and what the new connection met: refused, closed
  * unanswered, answered, or stuck (no answer and no close within 3 s: a listening socket left
- * alive with nobody accepting from it, as the swap under poll did). */
+ * alive with nobody accepting from it, as the swap under poll did). The load's clients wait 3 s
+ * at most for an answer: the rounds where one of their connections was left waiting that long are
+ * counted too (they do not count as the stop hanging). */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -28,6 +30,8 @@
 #include <unistd.h>
 
 static atomic_int running = 1;
+/* Client connections that got neither an answer nor a close within 3 s. */
+static atomic_int left_waiting = 0;
 static uint16_t port;
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -47,13 +51,19 @@ static void *client(void *unused) {
         struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons(port)};
         a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
         if (connect(s, (struct sockaddr *)&a, sizeof a) != 0) { close(s); usleep(100); continue; }
-        while (atomic_load(&running) && send(s, request, sizeof request - 1, MSG_NOSIGNAL) > 0 && recv(s, buffer, sizeof buffer, 0) > 0) {}
+        struct timeval wait = {.tv_sec = 3};
+        setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+        ssize_t got = 1;
+        while (atomic_load(&running) && send(s, request, sizeof request - 1, MSG_NOSIGNAL) > 0 && (got = recv(s, buffer, sizeof buffer, 0)) > 0) {}
+        if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) atomic_fetch_add(&left_waiting, 1);
         close(s);
     }
     return NULL;
 }
 
 enum probe_outcome { refused = 0, failed_to_start = 2, closed_unanswered = 3, answered = 4, stuck = 5 };
+/* Added to a round's exit status when a client connection was left waiting. */
+enum { client_left_waiting = 8 };
 
 /* A connection made after the stop, with a request: what it meets. */
 static enum probe_outcome probe_new_connection(void) {
@@ -99,7 +109,7 @@ static int one_round(int epoll, int swap, unsigned seed) {
     atomic_store(&running, 0);
     for (int i = 0; i < 8; i++) pthread_join(threads[i], NULL);
     MHD_stop_daemon(d);
-    return (int)outcome;
+    return (int)outcome | (atomic_load(&left_waiting) > 0 ? client_left_waiting : 0);
 }
 
 int main(int argc, char **argv) {
@@ -108,7 +118,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     int epoll = strcmp(argv[1], "epoll") == 0, swap = strcmp(argv[2], "swap") == 0, rounds = atoi(argv[3]), aborted = 0, hung = 0, failed = 0;
-    int met[6] = {0};
+    int met[6] = {0}, waited = 0;
     for (int round = 0; round < rounds; round++) {
         pid_t child = fork();
         if (child == 0) {
@@ -121,12 +131,17 @@ int main(int argc, char **argv) {
         waitpid(child, &status, 0);
         if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) hung++;
         else if (WIFSIGNALED(status)) aborted++;
-        else if (WEXITSTATUS(status) == failed_to_start || WEXITSTATUS(status) > stuck) failed++;
-        else met[WEXITSTATUS(status)]++;
+        else {
+            int code = WEXITSTATUS(status);
+            if (code & client_left_waiting) waited++;
+            code &= ~client_left_waiting;
+            if (code == failed_to_start || code > stuck) failed++;
+            else met[code]++;
+        }
     }
     printf("libmicrohttpd %s, %s %s: %d rounds, %d aborted, %d hung, %d failed to start; a new connection after the stop: "
-           "%d refused, %d closed unanswered, %d answered, %d stuck\n",
+           "%d refused, %d closed unanswered, %d answered, %d stuck; rounds with a client connection left waiting 3 s: %d\n",
            MHD_get_version(), argv[1], argv[2], rounds, aborted, hung, failed,
-           met[refused], met[closed_unanswered], met[answered], met[stuck]);
+           met[refused], met[closed_unanswered], met[answered], met[stuck], waited);
     return 0;
 }
