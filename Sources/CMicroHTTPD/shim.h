@@ -81,7 +81,8 @@ static inline struct MHD_Response *segued_mhd_response_sharing(
     if (stated_length != UINT64_MAX) {
         response = MHD_create_response_from_callback(stated_length, 1024, segued_mhd_no_content, cls, release);
     } else {
-        response = MHD_create_response_from_buffer_with_free_callback_cls(size, body, release, cls);
+        // 0.9.75's header takes `void *`, 1.0's `const void *`: libmicrohttpd only reads the body.
+        response = MHD_create_response_from_buffer_with_free_callback_cls(size, (void *)body, release, cls);
     }
     if (response == NULL) {
         release(cls);
@@ -314,8 +315,7 @@ static inline int segued_mhd_uses_epoll(struct MHD_Daemon *daemon)
 /// nothing was changed.
 static inline int segued_mhd_stop_listening(struct MHD_Daemon *daemon)
 {
-    const union MHD_DaemonInfo *flags = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_FLAGS);
-    if (flags == NULL || (flags->flags & MHD_USE_EPOLL) == 0) return -1;
+    if (!segued_mhd_uses_epoll(daemon)) return -1;
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD);
     if (info == NULL || info->listen_fd == MHD_INVALID_SOCKET) return -1;
     int placeholder = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);

@@ -3,8 +3,8 @@
  * Each round runs in a child process: a daemon as segued starts it (LOOP, a pool of 2 threads,
  * suspend/resume), 8 client threads sending requests on keep-alive connections, then the stop:
  * MHD_quiesce_daemon and a close of the socket it returns (quiesce), or the listen descriptor
- * pointed at a datagram socket (swap, as Sources/CMicroHTTPD/shim.h's segued_mhd_stop_listening
- * does); a millisecond later, while the daemon drains, a new connection sends a request; then
+ * pointed at a datagram socket (swap: Sources/CMicroHTTPD/shim.h's segued_mhd_stop_listening,
+ * the function segued calls); a millisecond later, while the daemon drains, a new connection sends a request; then
  * MHD_stop_daemon. Counts the rounds whose child was killed by a signal (libmicrohttpd's panics
  * abort), that hung (10 s), that could not start, and what the new connection met: refused, closed
  * unanswered, answered, or stuck (no answer and no close within 3 s: a listening socket left
@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <microhttpd.h>
+#include "../../Sources/CMicroHTTPD/shim.h"
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
@@ -30,6 +31,7 @@
 #include <unistd.h>
 
 static atomic_int running = 1;
+static const char request[] = "GET / HTTP/1.1\r\nHost: x\r\n\r\n";
 /* Client connections that got neither an answer nor a close within 3 s. */
 static atomic_int left_waiting = 0;
 static uint16_t port;
@@ -43,14 +45,23 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c, const char *u
     return ok;
 }
 
+/* 127.0.0.1:`at` (0: any port). */
+static struct sockaddr_in loopback(uint16_t at) {
+    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons(at)};
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return address;
+}
+
+static int connect_to_daemon(int s) {
+    struct sockaddr_in to = loopback(port);
+    return connect(s, (struct sockaddr *)&to, sizeof to);
+}
+
 static void *client(void *unused) {
-    const char request[] = "GET / HTTP/1.1\r\nHost: x\r\n\r\n";
     char buffer[4096];
     while (atomic_load(&running)) {
         int s = socket(AF_INET, SOCK_STREAM, 0);
-        struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons(port)};
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        if (connect(s, (struct sockaddr *)&a, sizeof a) != 0) { close(s); usleep(100); continue; }
+        if (connect_to_daemon(s) != 0) { close(s); usleep(100); continue; }
         struct timeval wait = {.tv_sec = 3};
         setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
         ssize_t got = 1;
@@ -68,12 +79,9 @@ enum { client_left_waiting = 8 };
 /* A connection made after the stop, with a request: what it meets. */
 static enum probe_outcome probe_new_connection(void) {
     int probe = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in to = {.sin_family = AF_INET, .sin_port = htons(port)};
-    to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (connect(probe, (struct sockaddr *)&to, sizeof to) != 0) { close(probe); return refused; }
+    if (connect_to_daemon(probe) != 0) { close(probe); return refused; }
     struct timeval wait = {.tv_sec = 3};
     setsockopt(probe, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
-    const char request[] = "GET / HTTP/1.1\r\nHost: x\r\n\r\n";
     char buffer[256];
     ssize_t got = send(probe, request, sizeof request - 1, MSG_NOSIGNAL) < 0 ? 0 : recv(probe, buffer, sizeof buffer, 0);
     int timed_out = got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
@@ -81,18 +89,8 @@ static enum probe_outcome probe_new_connection(void) {
     return got > 0 ? answered : timed_out ? stuck : closed_unanswered;
 }
 
-/* segued_mhd_stop_listening's swap (the shim's checks of the daemon's flags left out). */
-static int stop_listening(struct MHD_Daemon *d) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_LISTEN_FD);
-    int placeholder = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-    int swapped = dup2(placeholder, info->listen_fd);
-    close(placeholder);
-    return swapped < 0 ? -1 : 0;
-}
-
 static int one_round(int epoll, int swap, unsigned seed) {
-    struct sockaddr_in a = {.sin_family = AF_INET};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    struct sockaddr_in a = loopback(0);
     struct MHD_Daemon *d = MHD_start_daemon(
         (epoll ? MHD_USE_EPOLL_INTERNAL_THREAD : MHD_USE_POLL_INTERNAL_THREAD) | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL, answer, NULL,
         MHD_OPTION_SOCK_ADDR, &a, MHD_OPTION_THREAD_POOL_SIZE, 2, MHD_OPTION_END);
@@ -101,7 +99,7 @@ static int one_round(int epoll, int swap, unsigned seed) {
     pthread_t threads[8];
     for (int i = 0; i < 8; i++) pthread_create(&threads[i], NULL, client, NULL);
     usleep(2000 + seed % 3000);
-    if (swap) stop_listening(d);
+    if (swap) segued_mhd_stop_listening(d);
     else { int fd = MHD_quiesce_daemon(d); if (fd >= 0) close(fd); }
     usleep(1000);
     enum probe_outcome outcome = probe_new_connection();
