@@ -52,6 +52,31 @@ struct EventCodingTests {
         #expect(roundTrip(events) == events)
     }
 
+    /// The segue and unwind shapes are kept as the list they read as, and come back in their case.
+    @Test func engineShapes_comeBackInTheirCase() {
+        let segue = SegueDescription(identifier: SegueID("cancel"), kind: .unwind, source: ControllerID(rawValue: 11), destination: ControllerID(rawValue: 3))
+        let shapes: [EventArguments] = [
+            .instance(.source, ControllerID(rawValue: 11)), .instance(.towards, ControllerID(rawValue: 1 << 40)),
+            .instance(.viewController, ControllerID(rawValue: 2)), .actionFrom("cancelEdit:", ControllerID(rawValue: 11)),
+            .segue(segue), .segueSender(segue, sender: .null), .segueSender(segue, sender: .json(.null)),
+            .actionSegue("cancelEdit:", segue), .identifierSender(.string("cancel"), sender: .json(.object(["a": .number(1)]))),
+        ]
+        let events = shapes.enumerated().map { event($0.offset + 1, .prepareForSegue, $0.element, result: $0.offset % 2 == 0 ? .bool(true) : nil) }
+        let back = roundTrip(events)
+        #expect(back == events)
+        for (sent, read) in zip(events, back) {
+            if case .list = read.arguments { Issue.record("\(sent.arguments) came back as a list") }
+        }
+        // `.null` and `.json(.null)` senders stay apart.
+        #expect(back[5].arguments != back[6].arguments)
+    }
+
+    @Test func nameCodes_matchTheNameTable() {
+        for code in [EventCoding.NameCode.segue, .sender, .identifier, .action, .from] {
+            #expect(EventCoding.argumentNames[Int(code.rawValue) - 1] == "\(code)")
+        }
+    }
+
     @Test func numbersTooLargeForAWord_areKeptAsBytes() {
         let events = [
             event(1, controller: 1 << 20, .viewDidLoad),

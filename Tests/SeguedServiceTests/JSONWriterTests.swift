@@ -122,8 +122,46 @@ struct EventWriterTests {
         } else {
             Issue.record("viewController+animated should be stored inline")
         }
-        if case .list = EventArguments([.init("viewController", .controller(ControllerID(rawValue: 3)))]) {} else {
-            Issue.record("a lone viewController is a list")
+        if case .instance(.viewController, ControllerID(rawValue: 3)) = EventArguments([.init("viewController", .controller(ControllerID(rawValue: 3)))]) {
+        } else {
+            Issue.record("a lone viewController is an instance argument")
+        }
+        if case .list = EventArguments([.init("viewController", .string("vc3"))]) {} else {
+            Issue.record("a viewController that is not an instance is a list")
+        }
+        if case .list = EventArguments([.init("from", .controller(ControllerID(rawValue: 2))), .init("action", .string("done:"))]) {} else {
+            Issue.record("arguments in another order than the shape's are a list")
+        }
+    }
+
+    /// Every shape is written from its own literals; what it writes must be, byte for byte, what
+    /// the same names and values write as a list, with and without a result.
+    @Test func everyShape_writesWhatItsListWrites() throws {
+        let segue = SegueDescription(identifier: SegueID("cancel"), kind: .unwind, source: ControllerID(rawValue: 11), destination: ControllerID(rawValue: 3))
+        let anonymous = SegueDescription(identifier: nil, kind: .show, source: ControllerID(rawValue: 2), destination: nil, id: "a\"b")
+        let sender: EventValue = .json(.object(["row": .number(2), "title": .string("Ünïcode \"quoted\"")]))
+        let shapes: [EventArguments] = [
+            .none, .animated(true), .animated(false), .parent(nil), .parent(ControllerID(rawValue: 7)),
+            .viewController(ControllerID(rawValue: 9), animated: true), .viewController(ControllerID(rawValue: 9), animated: false),
+            .instance(.source, ControllerID(rawValue: 11)), .instance(.towards, ControllerID(rawValue: 2)),
+            .instance(.viewController, ControllerID(rawValue: 123_456)),
+            .actionFrom("cancelEdit:", ControllerID(rawValue: 11)), .actionFrom("with \"quote\":", ControllerID(rawValue: 1)),
+            .segue(segue), .segue(anonymous), .segueSender(segue, sender: .null), .segueSender(anonymous, sender: sender),
+            .actionSegue("cancelEdit:", segue), .identifierSender(.string("cancel"), sender: .json(.null)),
+            .identifierSender(.null, sender: sender),
+        ]
+        for (index, shape) in shapes.enumerated() {
+            for result: EventValue? in [nil, .bool(true), .controllers([ControllerID(rawValue: 4)])] {
+                var own = JSONWriter()
+                own.events([event(index, 1, .performSegue, shape, result: result)], headers: EventHeaders(storyboard))
+                var listed = JSONWriter()
+                listed.events([event(index, 1, .performSegue, .list(shape.elements), result: result)], headers: EventHeaders(storyboard))
+                #expect(String(decoding: own.bytes, as: UTF8.self) == String(decoding: listed.bytes, as: UTF8.self), "\(shape)")
+                // And the list form parses, so both are JSON.
+                _ = try JSONDecoder().decode(JSONValue.self, from: Data(listed.bytes))
+            }
+            #expect(EventArguments(shape.elements) == shape)
+            if case .list = shape {} else if case .list = EventArguments(shape.elements) { Issue.record("\(shape) read back as a list") }
         }
     }
 }

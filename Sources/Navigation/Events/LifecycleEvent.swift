@@ -13,14 +13,18 @@ public struct LifecycleEvent: Sendable, Equatable {
     public var arguments: EventArguments
     /// What a query returned (`shouldPerformSegue`, `canPerformUnwindSegueAction`, …).
     public var result: EventValue? {
-        get { resultBox?.value }
-        set { resultBox = newValue.map(ResultBox.init) }
+        get { storedResult.value }
+        set { storedResult = StoredResult(newValue) }
     }
-    /// Boxed: few events have a result, and an inline `EventValue` made every event's copy and
-    /// destruction go through the value witnesses (a tenth of a push+pop under callgrind).
-    private var resultBox: ResultBox?
+    /// A yes or no inline, anything else boxed: few events have a result, and an inline
+    /// `EventValue` made every event's copy and destruction go through the value witnesses (a tenth
+    /// of a push+pop under callgrind); most results are yes or no, which a box allocated for.
+    private var storedResult: StoredResult
     /// Whether the event has a result: asked without copying the result out of its box.
-    public var hasResult: Bool { resultBox != nil }
+    public var hasResult: Bool {
+        if case .none = storedResult { return false }
+        return true
+    }
 
     public init(
         sequence: Int, controller: ControllerID, sceneIndex: SceneIndex, method: EventMethod,
@@ -31,7 +35,7 @@ public struct LifecycleEvent: Sendable, Equatable {
         self.sceneIndex = sceneIndex
         self.method = method
         self.arguments = arguments
-        self.resultBox = result.map(ResultBox.init)
+        self.storedResult = StoredResult(result)
     }
 
     public static func == (lhs: LifecycleEvent, rhs: LifecycleEvent) -> Bool {
@@ -64,8 +68,31 @@ public struct SearchStep: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// An event's result, held by reference (see ``LifecycleEvent/result``). Immutable, so sharing it
-/// between copies of an event is safe.
+/// An event's result: none, a yes or no, or anything else held by reference (see
+/// ``LifecycleEvent/result``).
+private enum StoredResult: Sendable {
+    case none
+    case bool(Bool)
+    case boxed(ResultBox)
+
+    init(_ value: consuming EventValue?) {
+        switch value {
+        case nil: self = .none
+        case .bool(let bool)?: self = .bool(bool)
+        case let value?: self = .boxed(ResultBox(value))
+        }
+    }
+
+    var value: EventValue? {
+        switch self {
+        case .none: nil
+        case .bool(let bool): .bool(bool)
+        case .boxed(let box): box.value
+        }
+    }
+}
+
+/// A result other than a yes or no. Immutable, so sharing it between copies of an event is safe.
 private final class ResultBox: Sendable {
     let value: EventValue
     init(_ value: EventValue) { self.value = value }

@@ -67,7 +67,7 @@ extension Transaction {
             let child = instantiate(segue.destination!)
             let description = SegueDescription(
                 identifier: segue.identifier, kind: segue.kind, source: id, destination: child, id: segue.id)
-            emit(id, .prepareForSegue, [EventArgument("segue", .segue(description)), EventArgument("sender", .null)])
+            emit(id, .prepareForSegue, .segueSender(description, sender: .null))
             state.update(id) { $0.children.append(child) }
             state.update(child) { $0.parent = id }
             loadView(child)

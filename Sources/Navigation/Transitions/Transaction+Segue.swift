@@ -36,16 +36,15 @@ extension Transaction {
             let answer = request.shouldPerform
                 ?? segue.identifier.flatMap { state[sceneOf: source].shouldPerformSegue[$0.rawValue] } ?? true
             let identifier: EventValue = segue.identifier.map { .string($0.rawValue) } ?? .null
-            emit(source, .shouldPerformSegue,
-                [.init("identifier", identifier), .init("sender", .json(request.sender))], result: .bool(answer))
+            emit(source, .shouldPerformSegue, .identifierSender(identifier, sender: .json(request.sender)), result: .bool(answer))
             guard answer else { return transcript(performed: false, reason: .shouldPerformSegueReturnedFalse) }
         }
         let destination = instantiate(segue.destination!)
         let description = SegueDescription(
             identifier: segue.identifier, kind: segue.kind, source: source, destination: destination, id: segue.id)
-        emit(source, .prepareForSegue, [.init("segue", .segue(description)), .init("sender", .json(request.sender))])
+        emit(source, .prepareForSegue, .segueSender(description, sender: .json(request.sender)))
         hand(request.data, to: destination)
-        emit(source, .performSegue, [.init("segue", .segue(description))])
+        emit(source, .performSegue, .segue(description))
         let style = segue.modalPresentationStyle ?? state[sceneOf: destination].modalPresentationStyle
         try runForward(
             kind: segue.kind, perform: segue.perform, source: source, destination: destination,
@@ -63,9 +62,9 @@ extension Transaction {
         let destination = instantiate(destinationScene.id)
         let description = SegueDescription(
             identifier: request.identifier, kind: request.kind, source: source, destination: destination)
-        emit(source, .prepareForSegue, [.init("segue", .segue(description)), .init("sender", .null)])
+        emit(source, .prepareForSegue, .segueSender(description, sender: .null))
         hand(request.data, to: destination)
-        emit(source, .performSegue, [.init("segue", .segue(description))])
+        emit(source, .performSegue, .segue(description))
         try runForward(
             kind: request.kind, perform: nil, source: source, destination: destination,
             style: request.modalPresentationStyle ?? destinationScene.modalPresentationStyle, adaptive: nil,

@@ -105,7 +105,7 @@ extension Transaction {
     mutating func showDetail(
         _ destination: ControllerID, in split: ControllerID, from source: ControllerID, style: PresentationStyle?, animated: Bool
     ) throws(NavigationError) {
-        emit(split, .showDetailViewController, [.init("viewController", .controller(destination))])
+        emit(split, .showDetailViewController, .instance(.viewController, destination))
         let columns = state[live: split].split!
         if columns.isCollapsed, columns.compact != nil {
             try showInCompactColumn(destination, of: split, from: source, style: style, animated: animated)

@@ -13,7 +13,7 @@ extension Transaction {
         let tab = controller.children[index]
         if !byUser, index == controller.selectedIndex { return .nothingToChange }
         if byUser {
-            emit(tabBar, .tabBarControllerShouldSelect, [.init("viewController", .controller(tab))], result: .bool(shouldSelect))
+            emit(tabBar, .tabBarControllerShouldSelect, .instance(.viewController, tab), result: .bool(shouldSelect))
             guard shouldSelect else { return .tabSelectionVetoed }
         }
         if index == controller.selectedIndex {
@@ -32,7 +32,7 @@ extension Transaction {
             assertSameChange(change, before: checkedBefore)
             emitAppearance(change, order: .tab, animated: false)
         }
-        if byUser { emit(tabBar, .tabBarControllerDidSelect, [.init("viewController", .controller(tab))]) }
+        if byUser { emit(tabBar, .tabBarControllerDidSelect, .instance(.viewController, tab)) }
         return nil
     }
 

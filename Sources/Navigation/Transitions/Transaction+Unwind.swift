@@ -43,7 +43,7 @@ extension Transaction {
         if trigger == .storyboard, !profile.usesLegacyUnwindSearch {
             let answer = shouldPerform ?? identifier.flatMap { state[sceneOf: source].shouldPerformSegue[$0.rawValue] } ?? true
             let name: EventValue = identifier.map { .string($0.rawValue) } ?? .null
-            emit(source, .shouldPerformSegue, [.init("identifier", name), .init("sender", .json(sender))], result: .bool(answer))
+            emit(source, .shouldPerformSegue, .identifierSender(name, sender: .json(sender)), result: .bool(answer))
             guard answer else { return transcript(performed: false, reason: .shouldPerformSegueReturnedFalse) }
         }
 
@@ -59,10 +59,10 @@ extension Transaction {
                 [.init("toViewController", .controller(destination)), .init("fromViewController", .controller(source)),
                  .init("identifier", identifier.map { .string($0.rawValue) } ?? .null)])
         }
-        emit(source, .prepareForSegue, [.init("segue", .segue(description)), .init("sender", .json(sender))])
+        emit(source, .prepareForSegue, .segueSender(description, sender: .json(sender)))
         hand(data, to: destination)
-        emit(destination, .unwindAction, [.init("action", .string(action)), .init("segue", .segue(description))])
-        emit(source, .performSegue, [.init("segue", .segue(description))])
+        emit(destination, .unwindAction, .actionSegue(action, description))
+        emit(source, .performSegue, .segue(description))
         if destination != source {
             unwindTransition(from: source, to: destination, reportSteps: builder == nil, animated: animated)
         }
@@ -87,8 +87,7 @@ extension Transaction {
 
     private mutating func askCanPerform(_ action: String, at candidate: ControllerID, source: ControllerID) -> Bool {
         let answer = canPerform(action, at: candidate, source: source)
-        emitSearch(candidate, .canPerformUnwindSegueAction,
-            [.init("action", .string(action)), .init("from", .controller(source))], result: .bool(answer))
+        emitSearch(candidate, .canPerformUnwindSegueAction, .actionFrom(action, source), result: .bool(answer))
         return answer
     }
 
@@ -134,7 +133,7 @@ extension Transaction {
         _ node: ControllerID, action: String, source: ControllerID, sourceChain: [ControllerID]
     ) -> ControllerID? {
         let allowed = searchOrder(node).filter { !sourceChain.contains($0) }
-        emitSearch(node, .allowedChildrenForUnwinding, [.init("source", .controller(source))], result: .controllers(allowed))
+        emitSearch(node, .allowedChildrenForUnwinding, .instance(.source, source), result: .controllers(allowed))
         for child in allowed {
             if let found = searchSubtree(child, action: action, source: source, sourceChain: sourceChain) { return found }
         }
@@ -149,8 +148,7 @@ extension Transaction {
         while let responder = candidate {
             let asked = searchOrder(responder) + [responder]
             let found = asked.first { canPerform(action, at: $0, source: source) }
-            emitSearch(responder, .viewControllerForUnwindSegueAction,
-                [.init("action", .string(action)), .init("from", .controller(source))], result: .optional(found))
+            emitSearch(responder, .viewControllerForUnwindSegueAction, .actionFrom(action, source), result: .optional(found))
             for id in asked {
                 if askCanPerform(action, at: id, source: source) { return (id, responder) }
             }
@@ -176,7 +174,7 @@ extension Transaction {
         var pops: [PendingPop] = []
         var tabChanged = false
         for (container, next) in zip([ancestor] + downward, downward) {
-            if reportSteps { emit(container, .unwindForSegue, [.init("towards", .controller(next))]) }
+            if reportSteps { emit(container, .unwindForSegue, .instance(.towards, next)) }
             let controller = state[live: container]
             guard let index = controller.children.firstIndex(of: next) else { continue }
             if controller.isNavigationController, index < controller.children.count - 1 {

@@ -35,18 +35,27 @@ final class EventHeaders: Sendable {
     private static var comma: StaticString { "," }
 
     // Literals (computed: nothing to initialize or retain).
-    // Whole argument objects for the inline shapes, so that most events write their arguments in
-    // one or two appends.
     static var open: StaticString { #"{"seq":"# }
     static var vc: StaticString { #","vc":"vc"# }
-    static var noArguments: StaticString { "{}}" }
-    static var animatedTrue: StaticString { #"{"animated":true}}"# }
-    static var animatedFalse: StaticString { #"{"animated":false}}"# }
-    static var parentNull: StaticString { #"{"parent":null}}"# }
+    static var openObject: StaticString { "{" }
+    static var close: StaticString { "}" }
+    // Argument objects, whole or around their values, so that an event writes its arguments in one
+    // to three appends.
+    static var noArguments: StaticString { "{}" }
+    static var animatedTrue: StaticString { #"{"animated":true}"# }
+    static var animatedFalse: StaticString { #"{"animated":false}"# }
+    static var parentNull: StaticString { #"{"parent":null}"# }
     static var parent: StaticString { #"{"parent":"vc"# }
     static var viewController: StaticString { #"{"viewController":"vc"# }
-    static var andAnimatedTrue: StaticString { #"","animated":true}}"# }
-    static var andAnimatedFalse: StaticString { #"","animated":false}}"# }
-    static var closeString: StaticString { #""}}"# }
-    static var close: StaticString { "}" }
+    static var source: StaticString { #"{"source":"vc"# }
+    static var towards: StaticString { #"{"towards":"vc"# }
+    static var andAnimatedTrue: StaticString { #"","animated":true}"# }
+    static var andAnimatedFalse: StaticString { #"","animated":false}"# }
+    static var closeString: StaticString { #""}"# }
+    static var action: StaticString { #"{"action":"# }
+    static var andFrom: StaticString { #","from":"vc"# }
+    static var segue: StaticString { #"{"segue":"# }
+    static var andSegue: StaticString { #","segue":"# }
+    static var identifier: StaticString { #"{"identifier":"# }
+    static var andSender: StaticString { #","sender":"# }
 }

@@ -27,8 +27,8 @@ extension JSONWriter {
 
     /// `{"seq", "vc", "scene", "class", "method", "args", "result"?}` (api.md).
     ///
-    /// Written from pre-built fragments (``EventHeaders``): the scene's and method's parts, and for
-    /// the common argument shapes the whole arguments object with the event's closing brace.
+    /// Written from pre-built fragments (``EventHeaders``): the scene's and method's parts, and the
+    /// argument objects' literal parts.
     ///
     /// Takes the array and an index, and reads the fields in place: handed `events[index]`, every
     /// event was copied and destroyed around the call (2,600 instructions a segue's answer).
@@ -40,20 +40,20 @@ extension JSONWriter {
         digits(events[index].controller.rawValue)
         fragment(headers.scenes, events[index].sceneIndex.position)
         fragment(EventHeaders.methods, Int(events[index].method.code))
-        if events[index].hasResult || !inlineArgumentsAndClose(events[index].arguments) {
-            afterKey()
-            arguments(events[index].arguments)
-            if let result = events[index].result {
-                key(.result); eventValue(result)
-            }
-            fragment(EventHeaders.close)
+        afterKey()
+        arguments(events[index].arguments)
+        if events[index].hasResult, let result = events[index].result {
+            key(.result); eventValue(result)
         }
+        fragment(EventHeaders.close)
         finishValue()
     }
 
-    /// The inline argument shapes followed by the event's closing brace; `false` (and nothing
-    /// written) for a list.
-    private mutating func inlineArgumentsAndClose(_ arguments: EventArguments) -> Bool {
+    /// An event's `args` object. Every shape but a list is written from literals around its
+    /// values: through names and `EventValue`s, the segue and unwind callbacks' arguments took
+    /// a third of an unwind's answer.
+    mutating func arguments(_ arguments: EventArguments) {
+        beginValue()
         switch arguments {
         case .none:
             fragment(EventHeaders.noArguments)
@@ -69,31 +69,44 @@ extension JSONWriter {
             fragment(EventHeaders.viewController)
             digits(id.rawValue)
             fragment(animated ? EventHeaders.andAnimatedTrue : EventHeaders.andAnimatedFalse)
-        case .list:
-            return false
-        }
-        return true
-    }
-
-    /// An event's `args` object; the inline shapes use literal names.
-    mutating func arguments(_ arguments: EventArguments) {
-        object { w in
-            switch arguments {
-            case .none: break
-            case .animated(let animated):
-                w.key(.animated); w.bool(animated)
-            case .parent(let parent):
-                w.key(.parent); w.controller(parent)
-            case .viewController(let id, let animated):
-                w.key(.viewController); w.controller(id)
-                w.key(.animated); w.bool(animated)
-            case .list(let elements):
-                for element in elements {
-                    w.key(identifier: element.name)
-                    w.eventValue(element.value)
-                }
+        case .instance(let name, let id):
+            switch name {
+            case .source: fragment(EventHeaders.source)
+            case .towards: fragment(EventHeaders.towards)
+            case .viewController: fragment(EventHeaders.viewController)
             }
+            digits(id.rawValue)
+            fragment(EventHeaders.closeString)
+        case .actionFrom(let action, let from):
+            fragment(EventHeaders.action); afterKey(); string(action)
+            fragment(EventHeaders.andFrom)
+            digits(from.rawValue)
+            fragment(EventHeaders.closeString)
+        case .segue(let segue):
+            fragment(EventHeaders.segue); afterKey(); self.segue(segue)
+            fragment(EventHeaders.close)
+        case .segueSender(let segue, let sender):
+            fragment(EventHeaders.segue); afterKey(); self.segue(segue)
+            fragment(EventHeaders.andSender); afterKey(); eventValue(sender)
+            fragment(EventHeaders.close)
+        case .actionSegue(let action, let segue):
+            fragment(EventHeaders.action); afterKey(); string(action)
+            fragment(EventHeaders.andSegue); afterKey(); self.segue(segue)
+            fragment(EventHeaders.close)
+        case .identifierSender(let identifier, let sender):
+            fragment(EventHeaders.identifier); afterKey(); eventValue(identifier)
+            fragment(EventHeaders.andSender); afterKey(); eventValue(sender)
+            fragment(EventHeaders.close)
+        case .list(let elements):
+            fragment(EventHeaders.openObject)
+            afterKey()
+            for element in elements {
+                key(identifier: element.name)
+                eventValue(element.value)
+            }
+            fragment(EventHeaders.close)
         }
+        finishValue()
     }
 
     /// Events of a session, whose storyboard's `headers` name their scenes and classes.

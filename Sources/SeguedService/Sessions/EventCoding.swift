@@ -20,15 +20,54 @@ enum EventCoding {
         if let (shape, controller) = Shape.inline(events[index].arguments) {
             bytes.append(shape.rawValue | flag)
             if let controller { appendNumber(controller.rawValue, to: &bytes) }
-        } else if case .list(let elements) = events[index].arguments {
+        } else {
             bytes.append(Shape.list.rawValue | flag)
-            appendNumber(elements.count, to: &bytes)
+            appendListed(events[index].arguments, to: &bytes)
+        }
+        if let result { appendValue(result, to: &bytes) }
+    }
+
+    /// Arguments that do not fit a word's shape, written as the list of names and values they read
+    /// as, whichever case holds them: the form every log and store row has had (``EventReader``
+    /// gives them back their case). The engine's segue and unwind shapes are written member by
+    /// member, with their names' codes: `forEach` would box each segue into an `EventValue`.
+    private static func appendListed(_ arguments: EventArguments, to bytes: inout [UInt8]) {
+        appendNumber(arguments.count, to: &bytes)
+        switch arguments {
+        case .instance(let name, let id):
+            appendName(name.rawValue, to: &bytes)
+            appendController(id, to: &bytes)
+        case .actionFrom(let action, let from):
+            bytes.append(NameCode.action.rawValue); appendStringValue(action, to: &bytes)
+            bytes.append(NameCode.from.rawValue); appendController(from, to: &bytes)
+        case .segue(let segue):
+            bytes.append(NameCode.segue.rawValue); appendSegue(segue, to: &bytes)
+        case .segueSender(let segue, let sender):
+            bytes.append(NameCode.segue.rawValue); appendSegue(segue, to: &bytes)
+            bytes.append(NameCode.sender.rawValue); appendValue(sender, to: &bytes)
+        case .actionSegue(let action, let segue):
+            bytes.append(NameCode.action.rawValue); appendStringValue(action, to: &bytes)
+            bytes.append(NameCode.segue.rawValue); appendSegue(segue, to: &bytes)
+        case .identifierSender(let identifier, let sender):
+            bytes.append(NameCode.identifier.rawValue); appendValue(identifier, to: &bytes)
+            bytes.append(NameCode.sender.rawValue); appendValue(sender, to: &bytes)
+        case .list(let elements):
             for element in elements {
                 appendName(element.name, to: &bytes)
                 appendValue(element.value, to: &bytes)
             }
+        case .none, .animated, .parent, .viewController:
+            arguments.forEach { name, value in
+                appendName(name, to: &bytes)
+                appendValue(value, to: &bytes)
+            }
         }
-        if let result { appendValue(result, to: &bytes) }
+    }
+
+    /// The codes of the names the engine's own shapes write: their position in ``argumentNames``
+    /// plus one (EventCodingTests checks them against the table).
+    enum NameCode: UInt8 {
+        case segue = 1, sender, identifier, action, from
     }
 
     /// The shapes of ``EventArguments``, with the inline shapes' flags folded in.
@@ -43,7 +82,7 @@ enum EventCoding {
             case .parent(nil): (.noParent, nil)
             case .parent(let parent?): (.parent, parent)
             case .viewController(let id, let animated): (animated ? .viewControllerAnimated : .viewControllerNotAnimated, id)
-            case .list: nil
+            case .instance, .actionFrom, .segue, .segueSender, .actionSegue, .identifierSender, .list: nil
             }
         }
 
@@ -148,29 +187,44 @@ enum EventCoding {
             bytes.append(ValueTag.int.rawValue)
             appendNumber(int, to: &bytes)
         case .string(let string):
-            bytes.append(ValueTag.string.rawValue)
-            appendString(string, to: &bytes)
+            appendStringValue(string, to: &bytes)
         case .controller(let id):
-            bytes.append(ValueTag.controller.rawValue)
-            appendNumber(id.rawValue, to: &bytes)
+            appendController(id, to: &bytes)
         case .controllers(let ids):
             bytes.append(ValueTag.controllers.rawValue)
             appendNumber(ids.count, to: &bytes)
             for id in ids { appendNumber(id.rawValue, to: &bytes) }
         case .segue(let segue):
-            bytes.append(ValueTag.segue.rawValue)
-            bytes.append(
-                (segue.identifier == nil ? 0 : segueHasIdentifier) | (segue.destination == nil ? 0 : segueHasDestination)
-                    | (segue.id == nil ? 0 : segueHasID))
-            if let identifier = segue.identifier { appendString(identifier.rawValue, to: &bytes) }
-            if let id = segue.id { appendString(id, to: &bytes) }
-            bytes.append(UInt8(truncatingIfNeeded: segueKinds.firstIndex(of: segue.kind) ?? 0))
-            appendNumber(segue.source.rawValue, to: &bytes)
-            if let destination = segue.destination { appendNumber(destination.rawValue, to: &bytes) }
+            appendSegue(segue, to: &bytes)
         case .json(let json):
             bytes.append(ValueTag.json.rawValue)
             appendJSON(json, to: &bytes)
         }
+    }
+
+    /// `EventValue.string(string)`'s form, written without making the value.
+    private static func appendStringValue(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(ValueTag.string.rawValue)
+        appendString(string, to: &bytes)
+    }
+
+    /// `EventValue.controller(id)`'s form.
+    private static func appendController(_ id: ControllerID, to bytes: inout [UInt8]) {
+        bytes.append(ValueTag.controller.rawValue)
+        appendNumber(id.rawValue, to: &bytes)
+    }
+
+    /// `EventValue.segue(segue)`'s form, written without boxing the segue into a value.
+    private static func appendSegue(_ segue: SegueDescription, to bytes: inout [UInt8]) {
+        bytes.append(ValueTag.segue.rawValue)
+        bytes.append(
+            (segue.identifier == nil ? 0 : segueHasIdentifier) | (segue.destination == nil ? 0 : segueHasDestination)
+                | (segue.id == nil ? 0 : segueHasID))
+        if let identifier = segue.identifier { appendString(identifier.rawValue, to: &bytes) }
+        if let id = segue.id { appendString(id, to: &bytes) }
+        bytes.append(UInt8(truncatingIfNeeded: segueKinds.firstIndex(of: segue.kind) ?? 0))
+        appendNumber(segue.source.rawValue, to: &bytes)
+        if let destination = segue.destination { appendNumber(destination.rawValue, to: &bytes) }
     }
 
     private static func appendJSON(_ json: JSONValue, to bytes: inout [UInt8]) {

@@ -51,7 +51,8 @@ struct EventReader {
             guard let name = name(), let value = value() else { return nil }
             elements.append(EventArgument(name, value))
         }
-        return .list(elements)
+        // Back in the case the engine made them in (a list is how every shape without a word's is written).
+        return EventArguments(elements)
     }
 
     private mutating func name() -> String? {
