@@ -72,8 +72,18 @@ struct EventCodingTests {
     }
 
     @Test func nameCodes_matchTheNameTable() {
-        for code in [EventCoding.NameCode.segue, .sender, .identifier, .action, .from] {
+        for code in EventCoding.NameCode.allCases {
             #expect(EventCoding.argumentNames[Int(code.rawValue) - 1] == "\(code)")
+        }
+        for name in InstanceArgument.allCases {
+            #expect(EventCoding.argumentNames[Int(EventCoding.NameCode(name).rawValue) - 1] == name.rawValue)
+        }
+    }
+
+    @Test func segueKindCodes_areTheirPositionsInAllCases() {
+        for (position, kind) in SegueKind.allCases.enumerated() {
+            #expect(Int(EventCoding.code(of: kind)) == position, "\(kind)")
+            #expect(EventCoding.segueKind(code: position) == kind)
         }
     }
 

@@ -35,7 +35,7 @@ enum EventCoding {
         appendNumber(arguments.count, to: &bytes)
         switch arguments {
         case .instance(let name, let id):
-            appendName(name.rawValue, to: &bytes)
+            bytes.append(NameCode(name).rawValue)
             appendController(id, to: &bytes)
         case .actionFrom(let action, let from):
             bytes.append(NameCode.action.rawValue); appendStringValue(action, to: &bytes)
@@ -66,8 +66,36 @@ enum EventCoding {
 
     /// The codes of the names the engine's own shapes write: their position in ``argumentNames``
     /// plus one (EventCodingTests checks them against the table).
-    enum NameCode: UInt8 {
-        case segue = 1, sender, identifier, action, from
+    enum NameCode: UInt8, CaseIterable {
+        case segue = 1, sender, identifier, action, from, source, towards, viewController
+
+        init(_ name: InstanceArgument) {
+            switch name {
+            case .source: self = .source
+            case .towards: self = .towards
+            case .viewController: self = .viewController
+            }
+        }
+    }
+
+    /// A segue kind's position in `SegueKind.allCases`, its code in the log, by a switch: looking it
+    /// up in a table retains the table, which both server threads share (EventCodingTests checks
+    /// the two agree).
+    static func code(of kind: SegueKind) -> UInt8 {
+        switch kind {
+        case .show: 0
+        case .showDetail: 1
+        case .presentation: 2
+        case .popoverPresentation: 3
+        case .custom: 4
+        case .embed: 5
+        case .unwind: 6
+        case .push: 7
+        case .modal: 8
+        case .replace: 9
+        case .popover: 10
+        case .relationship: 11
+        }
     }
 
     /// The shapes of ``EventArguments``, with the inline shapes' flags folded in.
@@ -222,7 +250,7 @@ enum EventCoding {
                 | (segue.id == nil ? 0 : segueHasID))
         if let identifier = segue.identifier { appendString(identifier.rawValue, to: &bytes) }
         if let id = segue.id { appendString(id, to: &bytes) }
-        bytes.append(UInt8(truncatingIfNeeded: segueKinds.firstIndex(of: segue.kind) ?? 0))
+        bytes.append(code(of: segue.kind))
         appendNumber(segue.source.rawValue, to: &bytes)
         if let destination = segue.destination { appendNumber(destination.rawValue, to: &bytes) }
     }
