@@ -17,10 +17,20 @@ public struct ControllerID: RawRepresentable, Hashable, Comparable, Sendable, Cu
     }
 
     /// Parses `vc12`; `nil` for anything else.
+    /// Only the form `description` writes: `vc`, then a positive decimal number without a sign or
+    /// leading zeros that fits an `Int`. Read byte by byte: checking it by writing the number back
+    /// (`text == "vc\(number)"`) built a string for every id a request named.
     public init?(_ text: String) {
-        guard text.hasPrefix("vc"), let number = Int(text.dropFirst(2)), number > 0,
-            text == "vc\(number)"
-        else { return nil }
+        let bytes = text.utf8
+        guard bytes.count > 2, bytes.starts(with: "vc".utf8) else { return nil }
+        var number = 0
+        for byte in bytes.dropFirst(2) {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), number > 0 || byte != UInt8(ascii: "0") else { return nil }
+            let (times, overflowed) = number.multipliedReportingOverflow(by: 10)
+            let (sum, overflowedAdding) = times.addingReportingOverflow(Int(byte &- UInt8(ascii: "0")))
+            guard !overflowed, !overflowedAdding else { return nil }
+            number = sum
+        }
         rawValue = number
     }
 }
