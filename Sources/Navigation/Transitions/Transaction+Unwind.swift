@@ -20,7 +20,7 @@ extension Transaction {
         case .action(let action):
             let source: ControllerID
             if let named = request.source {
-                source = try require(named).id
+                source = try requireLive(named)
             } else {
                 source = try self.source(state.defaultSource(forUnwindAction: action))
             }
@@ -102,16 +102,22 @@ extension Transaction {
     /// instance), devices ask the caller before the source (docs/behaviour-notes.md §5.10).
     private mutating func search(_ action: String, from source: ControllerID) -> (ControllerID, ControllerID?)? {
         // A chain is a few instances: an array searched linearly beats hashing into a set.
-        var sourceChain: [ControllerID] = [source]
+        var sourceChain: [ControllerID] = []
+        // Room for a typical chain at once: grown from one, the array was reallocated three times
+        // an unwind.
+        sourceChain.reserveCapacity(8)
+        sourceChain.append(source)
         var current = source
         while let next = state.nextResponder(of: current) {
             sourceChain.append(next)
             current = next
         }
-        let controller = state[live: source]
         var firstSteps = [source]
         var candidate = state.nextResponder(of: source)
-        if let caller = controller.presentationCaller, controller.isPresentedRoot, caller != controller.presenting {
+        // Read in place: binding the instance to a local copied it.
+        if let caller = state[live: source].presentationCaller, state[live: source].isPresentedRoot,
+            caller != state[live: source].presenting
+        {
             firstSteps = [caller, source]
             candidate = state.nextResponder(of: caller)
         }

@@ -39,6 +39,9 @@ struct Transaction {
     /// Emits a search query both as an event and as a step of the search trace.
     mutating func emitSearch(_ id: ControllerID, _ method: EventMethod, _ arguments: EventArguments, result: EventValue) {
         emit(id, method, arguments, result: result)
+        // An unwind's search takes seven steps in the demo: room for them at the first, where
+        // growing from one reallocated the trace four times.
+        if search.isEmpty { search.reserveCapacity(8) }
         search.append(SearchStep(controller: id, method: method, result: result))
     }
 
@@ -58,9 +61,16 @@ struct Transaction {
         return controller
     }
 
+    /// `id` when it is live: checked without copying the instance out (its arrays and boxes,
+    /// retained and released again), as `require(id).id` did for every source a request named.
+    func requireLive(_ id: ControllerID) throws(NavigationError) -> ControllerID {
+        guard state.instances.index(of: id) != nil else { throw .unknownInstance(id) }
+        return id
+    }
+
     /// The request's source, or the visible instance.
     func source(_ id: ControllerID?) throws(NavigationError) -> ControllerID {
-        if let id { return try require(id).id }
+        if let id { return try requireLive(id) }
         guard let visible = state.visible else { throw .sessionEnded }
         return visible
     }
@@ -69,7 +79,7 @@ struct Transaction {
     /// nearest to the visible one (``NavigationState/defaultSource(for:)``).
     /// - Throws: `unknownSegue` naming the visible instance's scene when no instance has it.
     func segueSource(_ id: ControllerID?, _ segue: SegueReference) throws(NavigationError) -> ControllerID {
-        if let id { return try require(id).id }
+        if let id { return try requireLive(id) }
         if let found = state.defaultSource(for: segue) { return found }
         let visible = try source(nil)
         throw .unknownSegue(segue, scene: state[sceneOf: visible].id)
