@@ -31,6 +31,9 @@ final class EventHeaders: Sendable {
     /// `viewWillAppear","args":`, so that a method is one append and builds no string.
     static let methods = ByteStringTable(EventMethod.allCases.map { Array($0.rawValue.utf8) + Array(#"","args":"#.utf8) })
 
+    /// By ``EventMethod/code``: the method's name as a JSON string, for the search steps.
+    static let quotedMethods = ByteStringTable(EventMethod.allCases.map { Array("\"\($0.rawValue)\"".utf8) })
+
     private static var quote: StaticString { "\"" }
     private static var comma: StaticString { "," }
 

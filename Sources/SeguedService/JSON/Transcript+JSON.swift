@@ -109,6 +109,20 @@ extension JSONWriter {
         finishValue()
     }
 
+    /// An unwind's `search` (api.md), read in place, each method's name from a table of quoted
+    /// names: `method.rawValue` through the string writer scanned every name for escapes.
+    mutating func searchSteps(_ steps: [SearchStep]) {
+        array { w in
+            for index in steps.indices {
+                w.object { w in
+                    w.key(.vc); w.controller(steps[index].controller)
+                    w.key(.method); w.beginValue(); w.fragment(EventHeaders.quotedMethods, Int(steps[index].method.code)); w.finishValue()
+                    w.key(.result); w.eventValue(steps[index].result)
+                }
+            }
+        }
+    }
+
     /// Events of a session, whose storyboard's `headers` name their scenes and classes.
     mutating func events(_ events: [LifecycleEvent], headers: EventHeaders) {
         array { w in for index in events.indices { w.event(events, at: index, headers: headers) } }
@@ -128,16 +142,7 @@ extension JSONWriter {
                 w.key(.destination); w.null()
             }
             w.key(.events); w.events(transcript.events, headers: headers)
-            w.key(.search)
-            w.array { w in
-                for step in transcript.search {
-                    w.object { w in
-                        w.key(.vc); w.controller(step.controller)
-                        w.key(.method); w.string(step.method.rawValue)
-                        w.key(.result); w.eventValue(step.result)
-                    }
-                }
-            }
+            w.key(.search); w.searchSteps(transcript.search)
             w.key(.stack); w.stackSummary(state)
             w.key(.revision); w.int(state.revision)
         }

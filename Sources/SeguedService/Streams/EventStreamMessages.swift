@@ -55,16 +55,7 @@ enum EventStreamMessages {
             w.key("segue")
             if let segue { w.segue(segue) } else { w.null() }
             w.key("destination"); w.controller(destination)
-            w.key("search")
-            w.array { w in
-                for step in search {
-                    w.object { w in
-                        w.key("vc"); w.controller(step.controller)
-                        w.key("method"); w.string(step.method.rawValue)
-                        w.key("result"); w.eventValue(step.result)
-                    }
-                }
-            }
+            w.key("search"); w.searchSteps(search)
             w.key("firstSeq"); w.int(firstSequence)
             w.key("lastSeq"); w.int(lastSequence)
             w.key("stack")
