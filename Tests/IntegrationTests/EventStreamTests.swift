@@ -87,6 +87,17 @@ struct EventStreamTests {
         let afterLast = resumed.text.components(separatedBy: missed).last ?? ""
         #expect(afterLast.contains(#"event: operation"# + "\n" + #"data: {"revision":3,"performed":true,"reason":null,"operation":"unwind","#))
         #expect(afterLast.contains(#""firstSeq":79,"lastSeq":\#(lastSeq),"stack":null}"#))
+        // Its search, as the log kept it, step by step.
+        let search: [String] = [
+            #"{"vc":"vc11","method":"allowedChildrenForUnwinding","result":[]}"#,
+            #"{"vc":"vc11","method":"canPerformUnwindSegueAction","result":false}"#,
+            #"{"vc":"vc10","method":"allowedChildrenForUnwinding","result":[]}"#,
+            #"{"vc":"vc10","method":"canPerformUnwindSegueAction","result":false}"#,
+            #"{"vc":"vc3","method":"allowedChildrenForUnwinding","result":[]}"#,
+            #"{"vc":"vc3","method":"canPerformUnwindSegueAction","result":true}"#,
+        ]
+        let searchMember = #""search":["# + search.joined(separator: ",") + #"],"firstSeq":79,"#
+        #expect(afterLast.contains(searchMember))
         // And live again, continuing the numbering.
         #expect(try client.json("POST", "/v1/sessions/r/segues", Self.present).status == 200)
         #expect(resumed.read(until: #"event: operation"# + "\n" + #"data: {"revision":4,"#, timeout: .seconds(5)))
