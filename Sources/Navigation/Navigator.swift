@@ -184,7 +184,7 @@ extension Transaction {
         for entry in entries {
             switch entry {
             case .existing(let id):
-                _ = try require(id)
+                _ = try requireLive(id)
                 guard currentSet?.contains(id) ?? current.contains(id), seen.insert(id).inserted else { throw .invalidStackEntry(id) }
                 scenes.append(nil)
             case .new(let reference):
