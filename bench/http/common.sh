@@ -38,7 +38,8 @@ PY
 # User and system CPU seconds a process has used so far.
 cpu_split() { awk -v hz="$(getconf CLK_TCK)" '{ print $14 / hz, $15 / hz }' "/proc/$1/stat"; }
 
-# measure NAME PID URL [SCRIPT]: one wrk run against the server PID; prints
+# measure NAME PID URL [SCRIPT]: one wrk run against the server PID (on the cores WRK_CPUS names,
+# a taskset list, when set); prints
 # name|rate|p99|errors|non-2xx|user µs per request|system µs per request. CPU per request is
 # steadier than the rate when wrk and the server share the cores, and says how much of a gap is
 # the server's own work (user) and how much the kernel's (system). WRK_TIMEOUT overrides wrk's 2 s
@@ -47,7 +48,7 @@ measure() {
   local name=$1 pid=$2 url=$3 script=${4:-}
   local out user0 system0 user1 system1
   read -r user0 system0 < <(cpu_split "$pid")
-  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency ${WRK_TIMEOUT:+--timeout "$WRK_TIMEOUT"} ${script:+-s "$script"} "$url")
+  out=$(${WRK_CPUS:+taskset -c "$WRK_CPUS"} wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency ${WRK_TIMEOUT:+--timeout "$WRK_TIMEOUT"} ${script:+-s "$script"} "$url")
   read -r user1 system1 < <(cpu_split "$pid")
   local rate p99 errors non2xx requests
   rate=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
