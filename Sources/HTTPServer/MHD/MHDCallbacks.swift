@@ -9,10 +9,22 @@ import Synchronization
 let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadDataSize, conCls in
     guard let cls, let connection, let conCls, let uploadDataSize, let stored = conCls.pointee else { return .NO }
     // The daemon's cls is the ServerCore, passed retained and released only after MHD_stop_daemon
-    // has joined every MHD thread, so it outlives this call.
-    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
-    // Made by mhdURILogged for this request, released in mhdRequestCompleted.
-    let context = Unmanaged<MHDConnectionContext>.fromOpaque(stored).takeUnretainedValue()
+    // has joined every MHD thread, so it outlives this call; the context is made by mhdURILogged
+    // for this request and released in mhdRequestCompleted. Both are lent to the handler without a
+    // retain: the core is one object both server threads use, and retaining and releasing it in
+    // every call moved its reference count between the cores.
+    return Unmanaged<ServerCore>.fromOpaque(cls)._withUnsafeGuaranteedRef { core in
+        Unmanaged<MHDConnectionContext>.fromOpaque(stored)._withUnsafeGuaranteedRef { context in
+            mhdAccess(core, context, connection, url, method, version, uploadData, uploadDataSize)
+        }
+    }
+}
+
+private func mhdAccess(
+    _ core: ServerCore, _ context: MHDConnectionContext, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+    _ uploadDataSize: UnsafeMutablePointer<Int>
+) -> MHD_Result {
     if !context.headersSeen {
         // First call: headers only. "Respond on a later access-handler call, never the first":
         // queuing here makes 0.9.75 close the connection (notes/libmicrohttpd.md, pitfall 1), which
@@ -76,7 +88,11 @@ let mhdAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method
 let mhdURILogged: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
     cls, uri, _ in
     guard let cls else { return nil }
-    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    return Unmanaged<ServerCore>.fromOpaque(cls)._withUnsafeGuaranteedRef { core in mhdContext(core, uri) }
+}
+
+/// The context of a request whose raw target is `uri` (mhdURILogged), retained.
+private func mhdContext(_ core: ServerCore, _ uri: UnsafePointer<CChar>?) -> UnsafeMutableRawPointer? {
     let rawLength = uri.map { Int(segued_strlen($0)) } ?? 0
     var tooMany = false
     if let uri, let query = mhdQueryStart(uri, length: rawLength) {
@@ -123,7 +139,7 @@ let mhdRequestCompleted: MHD_RequestCompletedCallback = { cls, connection, conCl
     context.takeUnretainedValue().stream?.closed(.disconnected)
     context.release()
     conCls.pointee = nil
-    Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .relaxed)
+    _ = Unmanaged<ServerCore>.fromOpaque(cls)._withUnsafeGuaranteedRef { core in core.inFlight.subtract(1, ordering: .relaxed) }
 }
 
 /// The request's method and version as strings: the common ones are literals, which cost nothing to
