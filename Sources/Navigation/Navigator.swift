@@ -122,10 +122,10 @@ extension Transaction {
             pop(navigation, keeping: 1, animated: animated, reportCall: true)
             return transcript()
         case .popTo(let target, let animated):
-            let controller = try require(target)
-            guard let navigation = controller.parent, state[live: navigation].isNavigationController,
+            let parent = state[live: try requireLive(target)].parent
+            guard let navigation = parent, state[live: navigation].isNavigationController,
                 let index = state[live: navigation].children.firstIndex(of: target)
-            else { throw .notInStack(target, navigation: controller.parent ?? target) }
+            else { throw .notInStack(target, navigation: parent ?? target) }
             guard index < state[live: navigation].children.count - 1 else {
                 return transcript(performed: false, reason: .nothingToChange)
             }

@@ -56,13 +56,8 @@ struct Transaction {
 
     // MARK: - Resolving what a request names
 
-    func require(_ id: ControllerID) throws(NavigationError) -> Controller {
-        guard let controller = state[id] else { throw .unknownInstance(id) }
-        return controller
-    }
-
-    /// `id` when it is live: checked without copying the instance out (its arrays and boxes,
-    /// retained and released again), as `require(id).id` did for every source a request named.
+    /// `id` when it is live, else `unknownInstance`: checked without copying the instance out (its
+    /// arrays and boxes, retained and released again); callers read what they need in place.
     func requireLive(_ id: ControllerID) throws(NavigationError) -> ControllerID {
         guard state.instances.index(of: id) != nil else { throw .unknownInstance(id) }
         return id
