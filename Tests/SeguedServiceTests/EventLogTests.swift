@@ -79,7 +79,27 @@ struct EventLogTests {
         for sequence in 1...500 { log.append(contentsOf: events(sequence...sequence), operation: record(sequence...sequence, revision: sequence)) }
         #expect(log.operations(endingAfter: 0).map(\.revision) == Array(494...500))
         #expect(log.operations(endingAfter: 497).map(\.revision) == [498, 499, 500])
-        #expect(log.operationsSize == 7 * (MemoryLayout<OperationRecord>.stride))
+        #expect(log.operationsSize == 7 * EventLog.operationBytes(searchSteps: 0))
+    }
+
+    /// An operation's search steps, kept apart from its record, come back with it, whatever was let
+    /// go and compacted before it.
+    @Test func operations_keepTheirSearchSteps() {
+        func steps(_ revision: Int) -> [SearchStep] {
+            (0..<revision % 4).map { SearchStep(controller: ControllerID(rawValue: revision * 10 + $0), method: .canPerformUnwindSegueAction, result: .bool($0 % 2 == 0)) }
+        }
+        var log = EventLog(capacity: 7, chunkSize: 3)
+        for sequence in 1...300 {
+            let transcript = Transcript(performed: true, events: events(sequence...sequence), search: steps(sequence))
+            log.append(contentsOf: events(sequence...sequence), operation: OperationRecord(.unwind, transcript, revision: sequence))
+        }
+        let held = log.operations(endingAfter: 0)
+        #expect(held.map(\.revision) == Array(294...300))
+        #expect(held.map(\.search) == (294...300).map(steps))
+        #expect(log.operations(endingAfter: 295, through: 297).map(\.search) == (296...297).map(steps))
+        #expect(log.operationRuns().map(\.record.search) == (294...300).map(steps))
+        let stepCount = (294...300).map { $0 % 4 }.reduce(0, +)
+        #expect(log.operationsSize == 7 * EventLog.operationBytes(searchSteps: 0) + stepCount * MemoryLayout<SearchStep>.stride)
     }
 
     @Test func full_dropsTheOldest_acrossChunkBoundaries() {

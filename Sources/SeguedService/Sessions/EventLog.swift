@@ -20,6 +20,12 @@ import Navigation
 /// holds an operation's last event: the event stream's backlog tells a late client where each
 /// operation began and ended. Their memory is ``operationsSize``, apart from ``size`` (which the
 /// byte bound is about).
+///
+/// The records' unwind search steps are kept apart, in one array for the log (`searchSteps`), not
+/// in each record: there, each unwind's steps were an allocation that lived as long as its events
+/// (some 500 operations of a full log) and was then freed cold. Under bench/http's (b) load (a
+/// segue and an unwind over 1,000 sessions) that cost about 4% of the daemon's CPU a request
+/// (paired rounds with the steps not kept, bench/http/NOTES.md).
 struct EventLog {
     let capacity: Int
     let byteCapacity: Int
@@ -35,9 +41,26 @@ struct EventLog {
     /// is still taken).
     private(set) var size = 0
     /// The operations whose last event is held, oldest first.
-    private var operations = FrontReleasedArray<OperationRecord>()
-    /// What the held operations take (``OperationRecord/bytes``).
+    private var operations = FrontReleasedArray<HeldOperation>()
+    /// The held operations' search steps, in order.
+    private var searchSteps = FrontReleasedArray<SearchStep>()
+    /// The steps let go so far: the position, counted from the log's first step, of the first held.
+    private var searchStepsReleased = 0
+    /// What the held operations take (``operationBytes(searchSteps:)`` each).
     private(set) var operationsSize = 0
+
+    /// An operation held: its record without its search steps, which are `searchCount` of
+    /// `searchSteps` from the one at `searchStart` (counted from the log's first step).
+    private struct HeldOperation {
+        var record: OperationRecord
+        var searchStart: Int
+        var searchCount: Int
+    }
+
+    /// What an operation with `searchSteps` steps takes in the log.
+    static func operationBytes(searchSteps: Int) -> Int {
+        MemoryLayout<HeldOperation>.stride + searchSteps * MemoryLayout<SearchStep>.stride
+    }
 
     init(capacity: Int, byteCapacity: Int = 1 << 20, chunkSize: Int = 512, chunkBytes: Int = 64 << 10) {
         self.capacity = max(1, capacity)
@@ -49,9 +72,12 @@ struct EventLog {
     /// Appends an operation's events, and its record when given.
     mutating func append(contentsOf events: [LifecycleEvent], operation: OperationRecord?) {
         append(contentsOf: events)
-        guard let operation else { return }
-        operations.append(operation)
-        operationsSize += operation.bytes
+        guard var record = operation else { return }
+        let steps = record.search
+        record.search = []
+        operations.append(HeldOperation(record: record, searchStart: searchStepsReleased + searchSteps.held.count, searchCount: steps.count))
+        searchSteps.append(contentsOf: steps)
+        operationsSize += Self.operationBytes(searchSteps: steps.count)
         forgetOperations()
     }
 
@@ -92,8 +118,26 @@ struct EventLog {
     private mutating func forgetOperations() {
         let held = firstSequence ?? Int.max
         var freed = 0
-        operations.release(while: { $0.lastSequence < held }) { freed += $0.bytes }
+        var steps = 0
+        operations.release(while: { $0.record.lastSequence < held }) {
+            freed += Self.operationBytes(searchSteps: $0.searchCount)
+            steps += $0.searchCount
+        }
         operationsSize -= freed
+        if steps > 0 {
+            searchSteps.release(first: steps)
+            searchStepsReleased += steps
+        }
+    }
+
+    /// The record of `held`, with its search steps.
+    private func record(_ held: HeldOperation) -> OperationRecord {
+        guard held.searchCount > 0 else { return held.record }
+        let steps = searchSteps.held
+        let start = steps.startIndex + (held.searchStart - searchStepsReleased)
+        var record = held.record
+        record.search = Array(steps[start..<start + held.searchCount])
+        return record
     }
 
     /// The operations whose last event comes after `after`, oldest first: those a client that has
@@ -102,31 +146,32 @@ struct EventLog {
         // From the newest back: a resuming client asks for the last few.
         let held = operations.held
         var start = held.endIndex
-        while start > held.startIndex, held[start - 1].lastSequence > after { start -= 1 }
-        return Array(held[start...])
+        while start > held.startIndex, held[start - 1].record.lastSequence > after { start -= 1 }
+        return held[start...].map(record)
     }
 
     /// The operations whose last event comes after `after` and no later than `through`, oldest
     /// first: those of one piece of an event stream's backlog (EventBacklog), found by bisection
     /// since a long backlog is written in many pieces.
-    func operations(endingAfter after: Int, through: Int) -> ArraySlice<OperationRecord> {
+    func operations(endingAfter after: Int, through: Int) -> [OperationRecord] {
         let held = operations.held
         var low = held.startIndex, high = held.endIndex
         while low < high {
             let middle = (low + high) / 2
-            if held[middle].lastSequence > after { high = middle } else { low = middle + 1 }
+            if held[middle].record.lastSequence > after { high = middle } else { low = middle + 1 }
         }
         var end = low
-        while end < held.endIndex, held[end].lastSequence <= through { end += 1 }
-        return held[low..<end]
+        while end < held.endIndex, held[end].record.lastSequence <= through { end += 1 }
+        return held[low..<end].map(record)
     }
 
     /// The held operations with the events of each the log holds, oldest first: what the store
     /// writes for a session made with a log (a fork).
     func operationRuns() -> [(record: OperationRecord, events: [LifecycleEvent])] {
-        let held = firstSequence ?? Int.max
-        return operations.held.map { record in
-            let start = max(record.firstSequence, held)
+        let firstHeld = firstSequence ?? Int.max
+        return operations.held.map { held in
+            let record = record(held)
+            let start = max(record.firstSequence, firstHeld)
             return (record, events(after: start - 1, limit: max(0, record.lastSequence - start + 1)))
         }
     }

@@ -16,12 +16,24 @@ struct FrontReleasedArray<Element> {
 
     mutating func append(_ element: Element) { storage.append(element) }
 
+    mutating func append(contentsOf elements: some Collection<Element>) { storage.append(contentsOf: elements) }
+
     /// Lets go of the oldest elements while `isReleased` says so, handing each to `released`.
     mutating func release(while isReleased: (Element) -> Bool, _ released: (Element) -> Void) {
         while start < storage.count, isReleased(storage[start]) {
             released(storage[start])
             start += 1
         }
+        compactIfMostlyReleased()
+    }
+
+    /// Lets go of the oldest `count` elements (at most those held) without reading them.
+    mutating func release(first count: Int) {
+        start = min(storage.count, start + max(0, count))
+        compactIfMostlyReleased()
+    }
+
+    private mutating func compactIfMostlyReleased() {
         if start > 32, start * 2 > storage.count {
             storage.removeFirst(start)
             start = 0

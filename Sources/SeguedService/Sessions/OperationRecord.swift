@@ -47,10 +47,6 @@ struct OperationRecord: Sendable, Equatable {
         lastSequence = last
         self.command = command
     }
-
-    /// What it takes in memory, for the session's share of the budget: the record, and its search
-    /// steps (the strings it shares with the storyboard are not counted).
-    var bytes: Int { MemoryLayout<OperationRecord>.stride + search.count * MemoryLayout<SearchStep>.stride }
 }
 
 extension Session {
