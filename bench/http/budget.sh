@@ -6,14 +6,14 @@
 # and the server's user and system CPU per request. segued's own (b) row comes last, to read
 # against them: the ratio it gets follows from its CPU per request.
 #   WORK="0 10 20 25 30 40"  µs of user-space work per request, one row each
-#   BODY=2900                bytes of each answer (a (b) response is 2.8–3.1 KB)
+#   BODY                     bytes of each answer; by default the size of segued's (b) answers,
+#                            measured on the daemon first (3.4 KB in November 2026)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DURATION=${DURATION:-8s}
 CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
 WORK=${WORK:-0 10 20 25 30 40}
-BODY=${BODY:-2900}
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 mkdir -p bench/out
 flags=$(pkg-config --cflags --libs libmicrohttpd)
@@ -25,6 +25,13 @@ bin=$(scripts/release-build)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
 start() { "$@" & pids+=($!); }
+
+s_port=$(free_port)
+start "$bin" serve --port "$s_port" --log-level warning --max-sessions 200000
+s_pid=${pids[-1]}
+wait_until_up "http://127.0.0.1:$s_port/healthz"
+create_sessions "$s_port"
+BODY=${BODY:-$(answer_sizes "$s_port" | cut -d' ' -f2)}
 
 c_port=$(free_port)
 start bench/out/fixed_server "$c_port"
@@ -41,11 +48,7 @@ for work in $WORK; do
   kill "${pids[-1]}"
 done
 
-s_port=$(free_port)
-start "$bin" serve --port "$s_port" --log-level warning --max-sessions 200000
-wait_until_up "http://127.0.0.1:$s_port/healthz"
-create_sessions "$s_port"
-rows+=("$(measure "segued (b)" "${pids[-1]}" "http://127.0.0.1:$s_port" bench/http/cycle.lua)")
+rows+=("$(measure "segued (b)" "$s_pid" "http://127.0.0.1:$s_port" bench/http/cycle.lua)")
 
 printf '\n(b) load, %s connections; (c) = %.0f requests/s\n' "$CONNECTIONS" "$c_rate"
 printf '%-28s %12s %10s %8s %8s %8s %10s\n' "server" "requests/s" "p99" "errors" "ratio" "user µs" "system µs"

@@ -35,6 +35,26 @@ for i in range(1000):
 PY
 }
 
+# answer_sizes PORT: the sizes the segued at PORT answers with, "STACK CYCLE": the stack document of
+# s0, and the mean of a segue's and an unwind's answers (cycle.lua's two requests) on a session of
+# their own ("sizes"), after as many operations as a load will have made (sequence numbers and
+# instance ids take more digits as they grow).
+answer_sizes() {
+  python3 - "$1" <<'PY'
+import http.client, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
+def call(method, path, body=None):
+    c.request(method, path, body=body, headers={"Content-Type": "application/json"} if body else {})
+    r = c.getresponse(); data = r.read(); assert r.status in (200, 201), (path, r.status); return len(data)
+stack = call("GET", "/v1/sessions/s0/stack")
+call("PUT", "/v1/sessions/sizes", '{"storyboard":"demo"}')
+for _ in range(300):
+    segue = call("POST", "/v1/sessions/sizes/segues", '{"identifier":"addItem","source":"vc3"}')
+    unwind = call("POST", "/v1/sessions/sizes/unwind", '{"action":"cancelEdit:"}')
+print(stack, (segue + unwind) // 2)
+PY
+}
+
 # User and system CPU seconds a process has used so far.
 cpu_split() { awk -v hz="$(getconf CLK_TCK)" '{ print $14 / hz, $15 / hz }' "/proc/$1/stat"; }
 

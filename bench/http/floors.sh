@@ -23,23 +23,7 @@ s_port=$(free_port)
 "$bin" serve --port "$s_port" --max-sessions 200000 ${SEGUED_ARGS:-} 2>bench/out/floors-requests.log >/dev/null & pids+=($!); s_pid=$!
 wait_until_up "http://127.0.0.1:$s_port/healthz"
 create_sessions "$s_port"
-# The sizes segued answers with: the stack document of s0, and a segue's and an unwind's answers on
-# a session of their own, after as many operations as the load will have made (sequence numbers and
-# instance ids take more digits as they grow).
-read -r stack_size cycle_size < <(python3 - "$s_port" <<'PY'
-import http.client, sys
-c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
-def call(method, path, body=None):
-    c.request(method, path, body=body, headers={"Content-Type": "application/json"} if body else {})
-    r = c.getresponse(); data = r.read(); assert r.status in (200, 201), (path, r.status); return len(data)
-stack = call("GET", "/v1/sessions/s0/stack")
-call("PUT", "/v1/sessions/sizes", '{"storyboard":"demo"}')
-for _ in range(300):
-    segue = call("POST", "/v1/sessions/sizes/segues", '{"identifier":"addItem","source":"vc3"}')
-    unwind = call("POST", "/v1/sessions/sizes/unwind", '{"action":"cancelEdit:"}')
-print(stack, (segue + unwind) // 2)
-PY
-)
+read -r stack_size cycle_size < <(answer_sizes "$s_port")
 c_port=$(free_port); f_port=$(free_port); mg_port=$(free_port); mc_port=$(free_port)
 bench/out/fixed_server "$c_port" & pids+=($!); c_pid=$!
 bench/out/budget_server "$f_port" "$cycle_size" 0 & pids+=($!); f_pid=$!
