@@ -7,7 +7,7 @@
 # against them: the ratio it gets follows from its CPU per request.
 #   WORK="0 10 20 25 30 40"  µs of user-space work per request, one row each
 #   BODY                     bytes of each answer; by default the size of segued's (b) answers,
-#                            measured on the daemon first (3.4 KB in November 2026)
+#                            measured on the daemon first (3,508 bytes in November 2026)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DURATION=${DURATION:-8s}

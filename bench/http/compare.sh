@@ -47,7 +47,7 @@ for port in "$d_port" "$q_port"; do
   create_push_sessions "$port"
 done
 # The floor answers with bodies of the size segued's (b) answers have: they grew past the 2,900
-# bytes once assumed here (3.4 KB measured: bench/http/NOTES.md).
+# bytes once assumed here (3,508 measured in November 2026: bench/http/NOTES.md).
 BODY=${BODY:-$(answer_sizes "$d_port" | cut -d' ' -f2)}
 bench/out/budget_server "$b_port" "$BODY" 0 & pids+=($!); b_pid=$!
 wait_until_up "http://127.0.0.1:$b_port/"
