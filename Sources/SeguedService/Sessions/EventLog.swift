@@ -78,6 +78,8 @@ struct EventLog {
         operations.append(HeldOperation(record: record, searchStart: searchStepsReleased + searchSteps.held.count, searchCount: steps.count))
         searchSteps.append(contentsOf: steps)
         operationsSize += Self.operationBytes(searchSteps: steps.count)
+        // Not a repeat of the call in `append(contentsOf:)`: a record restored from the store can
+        // come with fewer events than it had, or none, and its last event may be gone already.
         forgetOperations()
     }
 
