@@ -199,5 +199,21 @@ struct StoryboardJSONLoaderTests {
         #expect(!storyboard.implements("back:", scene: a))
         #expect(storyboard.implements("back:", scene: b))
         #expect(!storyboard.implements("done:", scene: b))
+        // What any scene implements, its class's superclasses included, in one set.
+        #expect(storyboard.implementedActions == ["done:", "back:"])
+    }
+
+    /// The set follows the class facts when they are replaced, and a storyboard not yet validated,
+    /// whose superclass chain comes back, is indexed without looping.
+    @Test func implementedActions_followClassesAndStopOnCycles() {
+        let scene = Scene(id: SceneID("a"), customClass: "A")
+        var storyboard = Storyboard(name: "s", initialScene: SceneID("a"), scenes: [SceneID("a"): scene], classes: [
+            "A": ClassInfo(superclass: "B", unwindActions: ["a:"]), "B": ClassInfo(superclass: "A", unwindActions: ["b:"]),
+        ])
+        #expect(storyboard.implementedActions == ["a:", "b:"])
+        storyboard.classes = ["A": ClassInfo(unwindActions: ["c:"])]
+        #expect(storyboard.implementedActions == ["c:"])
+        storyboard.classes = [:]
+        #expect(storyboard.implementedActions.isEmpty)
     }
 }

@@ -70,9 +70,7 @@ extension Transaction {
     }
 
     private func noDestinationDetail(_ action: String) -> String {
-        let storyboard = state.storyboard
-        let anyImplementer = storyboard.scenes.values.contains { storyboard.implements(action, scene: $0) }
-        return anyImplementer
+        state.storyboard.implementedActions.contains(action)
             ? "no instance on the source's responder chain can perform \(action)"
             : "no class known to the storyboard implements \(action)"
     }

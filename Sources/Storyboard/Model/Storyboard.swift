@@ -13,7 +13,12 @@ public struct Storyboard: Sendable, Equatable {
     /// Each scene's ``SceneIdentity``, in ``sceneTable`` order: the one its instances share.
     public private(set) var sceneIdentities: [SceneIdentity] = []
     private var sceneIndices: [SceneID: SceneIndex] = [:]
-    public var classes: [String: ClassInfo]
+    public var classes: [String: ClassInfo] { didSet { indexActions() } }
+    /// Every unwind action that instances of some scene implement (``implements(_:scene:)`` of any
+    /// scene): an unwind that finds no destination says whether any class could have been one, and
+    /// asking every scene took 2% of the daemon's user time under bench/http's (b) load, where some
+    /// unwinds find the form already dismissed.
+    public private(set) var implementedActions: Set<String> = []
     /// The Interface Builder storyboards it was imported from, the entry first; scene ids are
     /// `Name:id` when there are several. Empty for a segued-JSON storyboard.
     public var documents: [String]
@@ -35,6 +40,26 @@ public struct Storyboard: Sendable, Equatable {
             SceneIdentity(id: scene.id, className: scene.className, kind: scene.kind, index: SceneIndex(position))
         }
         sceneIndices = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, SceneIndex($0)) })
+        indexActions()
+    }
+
+    /// Rebuilds ``implementedActions`` after `scenes` or `classes` change. Each class is visited
+    /// once, its superclasses with it: for the validated storyboards the engine runs (no cycles, no
+    /// chain deeper than `maxClassDepth`) that is what asking ``implements(_:scene:)`` of every scene
+    /// finds; the depth bound keeps an unvalidated one from looping.
+    private mutating func indexActions() {
+        var actions = Set<String>()
+        var visited = Set<String>()
+        for scene in sceneTable {
+            actions.formUnion(scene.unwindActions)
+            var className: String? = scene.className
+            for _ in 0..<StoryboardValidator.maxClassDepth {
+                guard let name = className, visited.insert(name).inserted, let info = classes[name] else { break }
+                actions.formUnion(info.unwindActions)
+                className = info.superclass
+            }
+        }
+        implementedActions = actions
     }
 
     /// The position of the scene `id` in ``sceneTable``.

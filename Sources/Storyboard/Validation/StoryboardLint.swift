@@ -56,7 +56,7 @@ public enum StoryboardLint {
     /// Unwind actions that no class known to the storyboard implements: such unwinds find no destination.
     public static func unwindWarnings(_ storyboard: Storyboard) -> [String] {
         let used = Set(storyboard.scenes.values.flatMap { $0.segues.compactMap { $0.kind == .unwind ? $0.action : nil } })
-        return used.sorted().filter { action in !storyboard.scenes.values.contains { storyboard.implements(action, scene: $0) } }
+        return used.sorted().filter { !storyboard.implementedActions.contains($0) }
             .map { "unwind action \($0): no known class implements it, so unwinds to it find no destination (give class facts or sources)" }
     }
 
