@@ -199,20 +199,30 @@ struct StoryboardJSONLoaderTests {
         #expect(!storyboard.implements("back:", scene: a))
         #expect(storyboard.implements("back:", scene: b))
         #expect(!storyboard.implements("done:", scene: b))
-        // What any scene implements, its class's superclasses included, in one set.
+        // The same answers from the actions kept per scene, and what any scene implements in one set.
+        let positionOfA = try #require(storyboard.index(of: SceneID("a"))).position
+        let positionOfB = try #require(storyboard.index(of: SceneID("b"))).position
+        #expect(storyboard.implements("done:", sceneAt: positionOfA))
+        #expect(!storyboard.implements("back:", sceneAt: positionOfA))
+        #expect(storyboard.implements("back:", sceneAt: positionOfB))
+        #expect(!storyboard.implements("done:", sceneAt: positionOfB))
         #expect(storyboard.implementedActions == ["done:", "back:"])
     }
 
     /// The set follows the class facts when they are replaced, and a storyboard not yet validated,
     /// whose superclass chain comes back, is indexed without looping.
     @Test func implementedActions_followClassesAndStopOnCycles() {
+        // The one scene is at position 0 of the scene table.
         let scene = Scene(id: SceneID("a"), customClass: "A")
         var storyboard = Storyboard(name: "s", initialScene: SceneID("a"), scenes: [SceneID("a"): scene], classes: [
             "A": ClassInfo(superclass: "B", unwindActions: ["a:"]), "B": ClassInfo(superclass: "A", unwindActions: ["b:"]),
         ])
         #expect(storyboard.implementedActions == ["a:", "b:"])
+        #expect(storyboard.implements("b:", sceneAt: 0))
         storyboard.classes = ["A": ClassInfo(unwindActions: ["c:"])]
         #expect(storyboard.implementedActions == ["c:"])
+        #expect(!storyboard.implements("b:", sceneAt: 0))
+        #expect(storyboard.implements("c:", sceneAt: 0))
         storyboard.classes = [:]
         #expect(storyboard.implementedActions.isEmpty)
     }

@@ -19,6 +19,9 @@ public struct Storyboard: Sendable, Equatable {
     /// asking every scene took 2% of the daemon's user time under bench/http's (b) load, where some
     /// unwinds find the form already dismissed.
     public private(set) var implementedActions: Set<String> = []
+    /// What each scene's instances implement, in ``sceneTable`` order: its own unwind actions, then
+    /// its class's and superclasses' (``implements(_:sceneAt:)``).
+    private var sceneActions: [[String]] = []
     /// The Interface Builder storyboards it was imported from, the entry first; scene ids are
     /// `Name:id` when there are several. Empty for a segued-JSON storyboard.
     public var documents: [String]
@@ -43,23 +46,39 @@ public struct Storyboard: Sendable, Equatable {
         indexActions()
     }
 
-    /// Rebuilds ``implementedActions`` after `scenes` or `classes` change. Each class is visited
-    /// once, its superclasses with it: for the validated storyboards the engine runs (no cycles, no
-    /// chain deeper than `maxClassDepth`) that is what asking ``implements(_:scene:)`` of every scene
-    /// finds; the depth bound keeps an unvalidated one from looping.
+    /// Rebuilds ``implementedActions`` and the scenes' actions after `scenes` or `classes` change.
+    /// A class's superclass chain is walked once for all the scenes of that class.
     private mutating func indexActions() {
-        var actions = Set<String>()
-        var visited = Set<String>()
+        var inherited: [String: [String]] = [:]
+        var table: [[String]] = []
+        table.reserveCapacity(sceneTable.count)
         for scene in sceneTable {
-            actions.formUnion(scene.unwindActions)
-            var className: String? = scene.className
-            for _ in 0..<StoryboardValidator.maxClassDepth {
-                guard let name = className, visited.insert(name).inserted, let info = classes[name] else { break }
-                actions.formUnion(info.unwindActions)
-                className = info.superclass
-            }
+            let fromClass = inherited[scene.className] ?? classActions(scene.className)
+            inherited[scene.className] = fromClass
+            table.append(Self.merged(scene.unwindActions, fromClass))
         }
-        implementedActions = actions
+        sceneActions = table
+        implementedActions = Set(table.joined())
+    }
+
+    /// The unwind actions `className` and its superclasses implement. Validation refuses superclass
+    /// cycles and chains deeper than `maxClassDepth`; the count keeps a storyboard made without it
+    /// from looping. (An array of the names seen, checked at each step, made a 20,000-class chain
+    /// quadratic: 0.45 s an unwind.)
+    private func classActions(_ className: String) -> [String] {
+        var actions: [String] = []
+        var name: String? = className
+        for _ in 0..<StoryboardValidator.maxClassDepth {
+            guard let current = name, let info = classes[current] else { break }
+            if !info.unwindActions.isEmpty { actions = Self.merged(actions, info.unwindActions) }
+            name = info.superclass
+        }
+        return actions
+    }
+
+    /// `first`, then those of `second` it lacks.
+    private static func merged(_ first: [String], _ second: [String]) -> [String] {
+        first + second.filter { !first.contains($0) }
     }
 
     /// The position of the scene `id` in ``sceneTable``.
@@ -116,26 +135,14 @@ public struct Storyboard: Sendable, Equatable {
     /// Whether instances of `scene` implement the unwind action `action`, through the scene itself or
     /// its class and superclasses.
     public func implements(_ action: String, scene: Scene) -> Bool {
-        scene.unwindActions.contains(action) || classImplements(action, className: scene.className)
+        scene.unwindActions.contains(action) || classActions(scene.className).contains(action)
     }
 
-    /// The same for the scene at `position` in ``sceneTable``, read in place: an unwind's search
-    /// asks it of every candidate, and passing the scene copied it, retaining its strings, which
-    /// every session of the storyboard shares.
+    /// The same for the scene at `position` in ``sceneTable``, from the actions kept for it: an
+    /// unwind's search asks it of every candidate, and walking the class's superclasses hashed each
+    /// one's name (with the scene copied to be passed, its strings retained: every session of the
+    /// storyboard shares them).
     public func implements(_ action: String, sceneAt position: Int) -> Bool {
-        sceneTable[position].unwindActions.contains(action) || classImplements(action, className: sceneTable[position].className)
-    }
-
-    private func classImplements(_ action: String, className: String?) -> Bool {
-        var className = className
-        // Validation refuses superclass cycles and chains deeper than `maxClassDepth`; the count
-        // keeps a storyboard made without it from looping. (An array of the names seen, checked at
-        // each step, made a 20,000-class chain quadratic: 0.45 s an unwind.)
-        for _ in 0..<StoryboardValidator.maxClassDepth {
-            guard let name = className, let info = classes[name] else { return false }
-            if info.unwindActions.contains(action) { return true }
-            className = info.superclass
-        }
-        return false
+        sceneActions[position].contains(action)
     }
 }
