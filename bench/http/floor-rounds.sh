@@ -9,6 +9,7 @@
 # binaries the second's CPU over the first's, round by round.
 #   bench/http/floor-rounds.sh [BINARY …]   (the release build when none is given)
 #   ROUNDS=16  DURATION=5s  CONNECTIONS=64  THREADS=2  BODY (bytes; measured on the first daemon)
+#   APART=1: every server on CPU 0 and wrk on CPU 1, as `make bench`'s "wrk on a core of its own"
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 . bench/http/common.sh
@@ -30,6 +31,11 @@ BODY=${BODY:-$(answer_sizes "${ports[0]}" | cut -d' ' -f2)}
 floor_port=$(free_port)
 bench/out/budget_server "$floor_port" "$BODY" 0 & pids+=($!); floor_pid=$!
 wait_until_up "http://127.0.0.1:$floor_port/"
+if [ -n "${APART:-}" ]; then
+  [ "$(nproc)" -ge 2 ] || { echo "APART needs two cores" >&2; exit 2; }
+  for pid in "$floor_pid" "${daemons[@]}"; do taskset -a -p -c 0 "$pid" >/dev/null; done
+  export WRK_CPUS=1
+fi
 
 results=$(mktemp)
 order=(floor "${!binaries[@]}")
@@ -46,7 +52,7 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 python3 - "$results" "$BODY" "${binaries[@]}" <<'PY'
-import statistics, sys
+import os, statistics, sys
 path, body, binaries = sys.argv[1], sys.argv[2], sys.argv[3:]
 rounds = {}
 for line in open(path):
@@ -58,7 +64,8 @@ def spread(values):
     return f"{statistics.median(values):.3f} (quartiles {low:.3f}-{high:.3f})"
 ratios = {str(i): [] for i in range(len(binaries))}
 second_over_first = []
-print(f"\nserver CPU per segue+unwind request (cycle.lua) over the C floor's ({body}-byte bodies), by round")
+apart = " (servers on CPU 0, wrk on CPU 1)" if os.environ.get("APART") else ""
+print(f"\nserver CPU per segue+unwind request (cycle.lua) over the C floor's ({body}-byte bodies){apart}, by round")
 for round_, sides in sorted(rounds.items()):
     floor_rate, floor_cpu = sides["floor"]
     cells = [f"floor {floor_rate:,.0f}/s {floor_cpu:.1f} µs"]
