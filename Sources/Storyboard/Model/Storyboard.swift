@@ -16,8 +16,8 @@ public struct Storyboard: Sendable, Equatable {
     public var classes: [String: ClassInfo] { didSet { indexActions() } }
     /// Every unwind action that instances of some scene implement (``implements(_:scene:)`` of any
     /// scene): an unwind that finds no destination says whether any class could have been one, and
-    /// asking every scene took 2% of the daemon's user time under bench/http's (b) load, where some
-    /// unwinds find the form already dismissed.
+    /// asking every scene took 2.85% of the daemon's user samples under bench/http's (b) load, where
+    /// some unwinds find the form already dismissed.
     public private(set) var implementedActions: Set<String> = []
     /// What each scene's instances implement, in ``sceneTable`` order: its own unwind actions, then
     /// its class's and superclasses' (``implements(_:sceneAt:)``).
@@ -139,9 +139,8 @@ public struct Storyboard: Sendable, Equatable {
     }
 
     /// The same for the scene at `position` in ``sceneTable``, from the actions kept for it: an
-    /// unwind's search asks it of every candidate, and walking the class's superclasses hashed each
-    /// one's name (with the scene copied to be passed, its strings retained: every session of the
-    /// storyboard shares them).
+    /// unwind's search asks it of every candidate, and walking the class's superclasses there hashed
+    /// each one's name.
     public func implements(_ action: String, sceneAt position: Int) -> Bool {
         sceneActions[position].contains(action)
     }
