@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Server CPU per segue+unwind request against the C floor, in many alternating rounds: issue #26's
 # CPU target read with less scatter than `make bench`'s five rounds give it (on one morning its
-# medians read 2.36x, 2.56x and 2.37x for the same code, and 16 rounds 2.73x: bench/http/NOTES.md).
+# medians read 2.37x, 2.56x and 2.36x for the same code, and two runs of 16 rounds 2.59x and 2.73x:
+# bench/http/NOTES.md).
 # Each round runs the floor (budget_server.c: bodies of segued's (b) answer size, no work) and each
 # binary at its defaults (request log on, to a file as `make bench` writes it) under cycle.lua,
 # the order reversed every other round, and prints each binary's CPU per request (user + system)
