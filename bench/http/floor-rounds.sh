@@ -53,16 +53,14 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 python3 - "$results" "$BODY" "${binaries[@]}" <<'PY'
-import os, statistics, sys
+import os, sys
+sys.path.insert(0, "bench/http")
+from rounds import spread_text
 path, body, binaries = sys.argv[1], sys.argv[2], sys.argv[3:]
 rounds = {}
 for line in open(path):
     round_, side, _name, rate, p99, errors, non2xx, user, system = line.strip().split("|")
     rounds.setdefault(int(round_), {})[side] = (float(rate), float(user) + float(system))
-def spread(values):
-    if len(values) < 2: return f"{values[0]:.3f}"
-    low, _, high = statistics.quantiles(values, n=4)
-    return f"{statistics.median(values):.3f} (quartiles {low:.3f}-{high:.3f})"
 ratios = {str(i): [] for i in range(len(binaries))}
 second_over_first = []
 apart = " (servers on CPU 0, wrk on CPU 1)" if os.environ.get("APART") else ""
@@ -77,7 +75,7 @@ for round_, sides in sorted(rounds.items()):
     if len(binaries) > 1: second_over_first.append(sides["1"][1] / sides["0"][1])
     print(f"{round_:3}  " + "  ".join(cells))
 for i, binary in enumerate(binaries):
-    print(f"[{i}] {binary}: {spread(ratios[str(i)])} (target <= 2.5x)")
+    print(f"[{i}] {binary}: {spread_text(ratios[str(i)])} (target <= 2.5x)")
 if second_over_first:
-    print(f"[1] over [0], CPU per request: {spread(second_over_first)}")
+    print(f"[1] over [0], CPU per request: {spread_text(second_over_first)}")
 PY

@@ -43,15 +43,14 @@ for round in $(seq 1 "$ROUNDS"); do
   echo "round $round done ($(uptime | sed 's/.*load average: /load /'))" >&2
 done
 python3 - "$results" "$load" <<'PY'
-import statistics, sys
+import sys
+sys.path.insert(0, "bench/http")
+from rounds import spread_text
 rows = {}
 for line in open(sys.argv[1]):
     round_, side, _name, rate, p99, errors, non2xx, user, system = line.strip().split("|")
     rows.setdefault(side, []).append(dict(rate=float(rate), user=float(user), system=float(system), errors=int(errors), non2xx=int(non2xx)))
 a, b = rows["a"], rows["b"]
-def q(values):
-    values = sorted(values)
-    return statistics.median(values), values[len(values) // 4], values[(3 * len(values)) // 4]
 print(f"\n{sys.argv[2]}: {len(a)} paired rounds, B over A")
 print("round   A req/s   B req/s  rate B/A   A cpu µs (user+sys)   B cpu µs (user+sys)  cpu B/A")
 for i, (x, y) in enumerate(zip(a, b), 1):
@@ -60,8 +59,7 @@ for i, (x, y) in enumerate(zip(a, b), 1):
 for name, values in (("rate", [y["rate"] / x["rate"] for x, y in zip(a, b)]),
                      ("cpu per request", [(y["user"] + y["system"]) / (x["user"] + x["system"]) for x, y in zip(a, b)]),
                      ("user cpu per request", [y["user"] / x["user"] for x, y in zip(a, b)])):
-    m, lo, hi = q(values)
-    print(f"{name} B/A: median {m:.3f} (quartiles {lo:.3f}-{hi:.3f})")
+    print(f"{name} B/A: median {spread_text(values)}")
 bad = sum(r["errors"] + r["non2xx"] for r in a + b)
 if bad:
     print(f"errors or non-2xx answers: {bad}")
