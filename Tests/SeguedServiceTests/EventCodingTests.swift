@@ -5,7 +5,8 @@ import SeguedTestSupport
 import Storyboard
 import Testing
 
-/// The event log's packed form: every event comes back equal, whichever form it was kept in.
+/// The event log's packed form: every event comes back equal, however it was written, from any
+/// position of its chunk.
 struct EventCodingTests {
     private static let navigationTests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("NavigationTests")
@@ -42,14 +43,17 @@ struct EventCodingTests {
         #expect(EventMethod(code: -1) == nil)
     }
 
-    @Test func inlineShapes_arePackedIntoOneWord_andComeBack() {
+    @Test func inlineShapes_comeBack_inTheirFewBytes() {
         let shapes: [EventArguments] = [
             .none, .animated(false), .animated(true), .parent(nil), .parent(ControllerID(rawValue: 7)),
             .viewController(ControllerID(rawValue: 9), animated: false), .viewController(ControllerID(rawValue: 9), animated: true),
         ]
         let events = shapes.enumerated().map { event($0.offset + 1, controller: $0.offset + 1, .viewWillAppear, $0.element) }
-        for event in events { #expect(EventRecord(packing: event) != nil, "\(event.arguments)") }
         #expect(roundTrip(events) == events)
+        // A method, a controller, a scene and a shape byte, and one byte more for a controller.
+        var bytes: [UInt8] = []
+        for index in events.indices { EventCoding.append(events, at: index, to: &bytes) }
+        #expect(bytes.count == 4 * events.count + 3)
     }
 
     /// The segue and unwind shapes are kept as the list they read as, and come back in their case.
@@ -87,7 +91,7 @@ struct EventCodingTests {
         }
     }
 
-    @Test func numbersTooLargeForAWord_areKeptAsBytes() {
+    @Test func largeAndNegativeNumbers_comeBack() {
         let events = [
             event(1, controller: 1 << 20, .viewDidLoad),
             event(2, controller: -5, .viewDidLoad),
@@ -95,10 +99,8 @@ struct EventCodingTests {
             event(4, .didMoveToParent, .parent(ControllerID(rawValue: Int.max))),
             event(5, controller: Int.min, .present, .viewController(ControllerID(rawValue: 1 << 40), animated: true)),
         ]
-        for event in events { #expect(EventRecord(packing: event) == nil) }
-        // The largest that fit stay packed.
-        #expect(EventRecord(packing: event(6, controller: (1 << 20) - 1, scene: SceneIndex(position: (1 << 14) - 1)!, .viewDidLoad)) != nil)
         #expect(roundTrip(events) == events)
+        #expect(roundTrip(events, chunkSize: 1) == events)
     }
 
     @Test func everyKindOfValue_comesBackEqual() {
@@ -129,7 +131,6 @@ struct EventCodingTests {
         // A list the inline shapes could have held stays a list, and still compares equal.
         events.append(event(events.count + 1, .viewWillAppear, .list([EventArgument("animated", .bool(true))])))
         events.append(event(events.count + 1, .unwindForSegue, .list([EventArgument("towards", .controller(ControllerID(rawValue: 2)))])))
-        for event in events { #expect(EventRecord(packing: event) == nil) }
         let back = roundTrip(events)
         #expect(back == events)
         #expect(back.map(\.sequence) == Array(1...events.count))
@@ -139,8 +140,6 @@ struct EventCodingTests {
     @Test func everyScenarioTranscript_comesBackFromTheLog() throws {
         try #require(Self.scenarioFiles.count >= 50, "no scenario files at \(Self.scenarios.path)")
         let fixtures = Self.navigationTests.appendingPathComponent("Fixtures")
-        var packed = 0
-        var total = 0
         for name in Self.scenarioFiles {
             let text = try String(contentsOf: Self.scenarios.appendingPathComponent(name), encoding: .utf8)
             var events: [LifecycleEvent] = []
@@ -154,20 +153,12 @@ struct EventCodingTests {
             if let index = zip(back, events).map({ $0 == $1 }).firstIndex(of: false) {
                 Issue.record("\(name): event \(events[index].sequence) came back as \(back[index]), not \(events[index])")
             }
-            packed += events.filter { EventRecord(packing: $0) != nil }.count
-            total += events.count
+            // From every position, as a stream reading pages does: the chunk's marks and the
+            // events decoded between them.
+            for after in stride(from: 0, to: events.count, by: 3) {
+                let page = log.events(after: after, limit: 5)
+                #expect(page == Array(events.dropFirst(after).prefix(5)), "\(name) after \(after)")
+            }
         }
-        // Both forms are exercised, and the word is the common one.
-        #expect(packed > total / 2)
-        #expect(packed < total)
-    }
-}
-
-extension EventRecord {
-    /// The packed word for `event` as the log would make it (the log packs from the fields it reads
-    /// one by one), or `nil` when the event has to be kept as bytes.
-    init?(packing event: LifecycleEvent) {
-        guard !event.hasResult else { return nil }
-        self.init(method: event.method, controller: event.controller, scene: event.sceneIndex, arguments: event.arguments)
     }
 }

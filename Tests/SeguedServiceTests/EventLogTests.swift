@@ -28,21 +28,34 @@ struct EventLogTests {
     }
 
     /// An idle session keeps its last chunk as its last operation left it: room for what its
-    /// operations needed, not Array's doubling (the demo's launch and push, 86 events, took 128
-    /// slots), and never past the chunk's size.
+    /// operations needed (8 bytes an event for a new chunk, then at the bytes an event took so far,
+    /// and one event's head more), not Array's doubling, and never past the chunk's size.
     @Test func aChunkReservesWhatItsOperationsNeed() {
-        var chunk = PackedEvents(firstSequence: 1)
+        var chunk = PackedEvents(firstSequence: 1, markStride: 64)
         for operation in [events(1...66), events(67...86)] {
             chunk.reserve(more: operation.count, limit: 512)
             for index in operation.indices { chunk.append(operation, at: index) }
         }
         #expect(chunk.count == 86)
-        #expect(chunk.reservedCount >= 86 && chunk.reservedCount < 96)
-        // Growing by an eighth at least, so that many small operations do not copy it each time.
-        chunk.reserve(more: chunk.reservedCount - chunk.count + 1, limit: 512)
-        #expect(chunk.reservedCount >= 86 + 86 / 8)
+        // viewDidLoad of vc1…vc86 in the demo's first scene: four bytes each, five past vc63.
+        #expect(chunk.byteCount == 4 * 86 + 23)
+        // The first operation's room, which the second did not need to grow (malloc rounds to 16).
+        let slack = EventCoding.headCapacity + 16
+        #expect(chunk.reservedBytes >= 8 * 66 + EventCoding.headCapacity && chunk.reservedBytes <= 8 * 66 + slack, "\(chunk.reservedBytes)")
+        // Growing by an eighth at least, so that many small operations do not copy it each time:
+        // a thousand one-event operations grow a chunk some 40 times, not at every few.
+        var small = PackedEvents(firstSequence: 1, markStride: 128)
+        var growths = 0
+        for sequence in 1...1000 {
+            let before = small.reservedBytes
+            small.reserve(more: 1, limit: 1000)
+            small.append(events(sequence...sequence), at: 0)
+            if small.reservedBytes != before { growths += 1 }
+        }
+        #expect(growths < 60, "\(growths)")
+        // No more than the chunk's events at most at the bytes an event took.
         chunk.reserve(more: 1000, limit: 512)
-        #expect(chunk.reservedCount >= 512 && chunk.reservedCount < 520)
+        #expect(chunk.reservedBytes <= 5 * 512 + slack, "\(chunk.reservedBytes)")
     }
 
     private func record(_ sequences: ClosedRange<Int>, revision: Int) -> OperationRecord? {
@@ -56,7 +69,7 @@ struct EventLogTests {
         log.append(contentsOf: events(1...3), operation: record(1...3, revision: 1))
         log.append(contentsOf: events(4...5), operation: record(4...5, revision: 2))
         let oneSize = log.operationsSize / 2
-        #expect(oneSize >= MemoryLayout<OperationRecord>.stride)
+        #expect(oneSize == EventLog.operationBytes)
         #expect(log.operations(endingAfter: 0).map(\.lastSequence) == [3, 5])
         #expect(log.operations(endingAfter: 3).map(\.lastSequence) == [5])
         // Partly seen: its message came after its last event, so it was not.
@@ -79,7 +92,7 @@ struct EventLogTests {
         for sequence in 1...500 { log.append(contentsOf: events(sequence...sequence), operation: record(sequence...sequence, revision: sequence)) }
         #expect(log.operations(endingAfter: 0).map(\.revision) == Array(494...500))
         #expect(log.operations(endingAfter: 497).map(\.revision) == [498, 499, 500])
-        #expect(log.operationsSize == 7 * EventLog.operationBytes(searchSteps: 0))
+        #expect(log.operationsSize == 7 * EventLog.operationBytes)
     }
 
     /// An operation's search steps, kept apart from its record, come back with it, whatever was let
@@ -98,8 +111,35 @@ struct EventLogTests {
         #expect(held.map(\.search) == (294...300).map(steps))
         #expect(log.operations(endingAfter: 295, through: 297).map(\.search) == (296...297).map(steps))
         #expect(log.operationRuns().map(\.record.search) == (294...300).map(steps))
-        let stepCount = (294...300).map { $0 % 4 }.reduce(0, +)
-        #expect(log.operationsSize == 7 * EventLog.operationBytes(searchSteps: 0) + stepCount * MemoryLayout<SearchStep>.stride)
+        #expect(log.operationsSize == 7 * EventLog.operationBytes)
+    }
+
+    /// Every field of a record comes back from its details, and the details between the events
+    /// leave the events as they were, read from any position (chunks of 16: a mark every 2 events).
+    @Test func operations_comeBackWhole_andTheirDetailsLeaveTheEventsAlone() {
+        let segue = SegueDescription(
+            identifier: SegueID("cancelEdit"), kind: .unwind, source: ControllerID(rawValue: 300), destination: nil, id: "Ab-1")
+        let steps = [
+            SearchStep(controller: ControllerID(rawValue: 9), method: .canPerformUnwindSegueAction, result: .bool(false)),
+            SearchStep(controller: ControllerID(rawValue: 1 << 30), method: .allowedChildrenForUnwinding, result: .controllers([ControllerID(rawValue: 2)])),
+        ]
+        let command = Command.unwind(.init(target: .action("cancelEdit:"), source: ControllerID(rawValue: 300)))
+        var log = EventLog(capacity: 100, chunkSize: 16)
+        var records: [OperationRecord] = []
+        for first in stride(from: 1, through: 61, by: 5) {
+            var transcript = Transcript(performed: first % 2 == 0, events: events(first...(first + 4)), search: first % 3 == 0 ? steps : [])
+            transcript.segue = first % 2 == 1 ? segue : nil
+            transcript.destination = first > 30 ? ControllerID(rawValue: first) : nil
+            transcript.reason = first % 4 == 1 ? .noUnwindDestination : nil
+            let record = OperationRecord(first % 3 == 0 ? .unwind : .action, transcript, revision: first * 7, command: first > 1 ? command : nil)!
+            records.append(record)
+            log.append(contentsOf: transcript.events, operation: record)
+        }
+        #expect(log.operations(endingAfter: 0) == records)
+        #expect(log.operations(endingAfter: 12, through: 40) == Array(records[2..<8]))
+        for after in 0..<65 {
+            #expect(sequences(log, after: after, limit: 3) == Array((after + 1)...min(65, after + 3)), "after \(after)")
+        }
     }
 
     @Test func full_dropsTheOldest_acrossChunkBoundaries() {

@@ -19,13 +19,11 @@ enum OperationCoding {
         var events: [LifecycleEvent]
     }
 
-    private static let names: [OperationRecord.Name] = [.launch, .segue, .unwind, .action, .end]
-
     /// `line` is the command's flow line (`FlowCommandWriter.line`), or `nil` for none (the launch).
     static func encode(_ record: OperationRecord, line: String?, events: ArraySlice<LifecycleEvent>) -> [UInt8] {
         var bytes: [UInt8] = [version]
         bytes.reserveCapacity(48 + (line?.utf8.count ?? 0) + events.count * 8)
-        bytes.append(UInt8(truncatingIfNeeded: names.firstIndex(of: record.name) ?? 0))
+        bytes.append(OperationDetails.code(of: record.name))
         EventCoding.appendNumber(record.revision, to: &bytes)
         bytes.append(record.performed ? 1 : 0)
         EventCoding.appendString(record.reason?.rawValue ?? "", to: &bytes)
@@ -50,7 +48,7 @@ enum OperationCoding {
     /// The operation in `bytes`, or `nil` when they do not read (a row this segued did not write).
     static func decode(_ bytes: [UInt8]) -> Decoded? {
         var reader = EventReader(bytes)
-        guard reader.byte() == version, let nameCode = reader.byte(), names.indices.contains(Int(nameCode)),
+        guard reader.byte() == version, let nameCode = reader.byte(), OperationDetails.names.indices.contains(Int(nameCode)),
             let revision = reader.number(), let performed = reader.byte(), let reasonText = reader.string(),
             let segueValue = reader.value(), let destination = reader.number(), let searchCount = reader.number(), searchCount >= 0
         else { return nil }
@@ -85,7 +83,7 @@ enum OperationCoding {
             events.append(event)
         }
         let record = OperationRecord(
-            name: names[Int(nameCode)], revision: revision, performed: performed == 1, reason: reason, segue: segue,
+            name: OperationDetails.names[Int(nameCode)], revision: revision, performed: performed == 1, reason: reason, segue: segue,
             destination: destination < 0 ? nil : ControllerID(rawValue: destination), search: search, firstSequence: first,
             lastSequence: last, command: command)
         return Decoded(record: record, events: events)

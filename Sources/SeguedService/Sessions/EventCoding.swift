@@ -12,20 +12,31 @@ enum EventCoding {
     /// Appends `events[index]` to `bytes`, its fields read in place: handed the element, the event
     /// log's append copied and destroyed each event it wrote as bytes.
     static func append<Events: RandomAccessCollection<LifecycleEvent>>(_ events: Events, at index: Events.Index, to bytes: inout [UInt8]) {
-        bytes.append(events[index].method.code)
-        appendNumber(events[index].controller.rawValue, to: &bytes)
-        appendNumber(events[index].sceneIndex.position, to: &bytes)
         let result = events[index].result
         let flag = result == nil ? 0 : hasResult
-        if let (shape, controller) = Shape.inline(events[index].arguments) {
-            bytes.append(shape.rawValue | flag)
-            if let controller { appendNumber(controller.rawValue, to: &bytes) }
-        } else {
-            bytes.append(Shape.list.rawValue | flag)
-            appendListed(events[index].arguments, to: &bytes)
+        let inline = Shape.inline(events[index].arguments)
+        // The head (method, controller, scene, shape, the shape's controller) into room made once:
+        // an append a field checked the array's uniqueness and capacity five times an event, and
+        // two thirds of the events are nothing more.
+        bytes.append(addingCapacity: headCapacity) { room in
+            room.append(events[index].method.code)
+            put(events[index].controller.rawValue, into: &room)
+            put(events[index].sceneIndex.position, into: &room)
+            if let (shape, controller) = inline {
+                room.append(shape.rawValue | flag)
+                if let controller { put(controller.rawValue, into: &room) }
+            } else {
+                room.append(Shape.list.rawValue | flag)
+            }
         }
+        if inline == nil { appendListed(events[index].arguments, to: &bytes) }
         if let result { appendValue(result, to: &bytes) }
     }
+
+    /// The most an event's head takes: a byte for the method and one for the shape, and three
+    /// numbers of at most ten bytes each. The head's append needs that much room even when it
+    /// writes four bytes (``PackedEvents`` reserves it beyond its estimate).
+    static let headCapacity = 32
 
     /// Arguments that do not fit a word's shape, written as the list of names and values they read
     /// as, whichever case holds them: the form every log and store row has had (``EventReader``
@@ -185,13 +196,23 @@ enum EventCoding {
         }
     }
 
-    private static func appendLargeNumber(_ number: Int, to bytes: inout [UInt8]) {
+    /// ``appendNumber(_:to:)`` into room already made.
+    @inline(__always)
+    private static func put(_ number: Int, into room: inout OutputSpan<UInt8>) {
+        if number >= 0, number < 64 {
+            room.append(UInt8(truncatingIfNeeded: number << 1))
+            return
+        }
         var rest = UInt(bitPattern: (number << 1) ^ (number >> (Int.bitWidth - 1)))
         while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            room.append(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
         }
-        bytes.append(UInt8(rest))
+        room.append(UInt8(rest))
+    }
+
+    private static func appendLargeNumber(_ number: Int, to bytes: inout [UInt8]) {
+        bytes.append(addingCapacity: 10) { room in put(number, into: &room) }
     }
 
     static func appendString(_ string: String, to bytes: inout [UInt8]) {
@@ -243,7 +264,7 @@ enum EventCoding {
     }
 
     /// `EventValue.segue(segue)`'s form, written without boxing the segue into a value.
-    private static func appendSegue(_ segue: SegueDescription, to bytes: inout [UInt8]) {
+    static func appendSegue(_ segue: SegueDescription, to bytes: inout [UInt8]) {
         bytes.append(ValueTag.segue.rawValue)
         bytes.append(
             (segue.identifier == nil ? 0 : segueHasIdentifier) | (segue.destination == nil ? 0 : segueHasDestination)

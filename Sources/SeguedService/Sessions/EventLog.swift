@@ -3,7 +3,7 @@ import Navigation
 /// A session's event log: the last `capacity` events, and no more than `byteCapacity` bytes of
 /// them beyond the latest operation's; oldest dropped first.
 ///
-/// The events are packed (``PackedEvents``: a word an event, bytes for the few that need more) in
+/// The events are packed (``PackedEvents``: a few bytes an event, in one buffer a chunk) in
 /// chunks of at most `chunkSize` events. A chunk, once made, is filled in place and never copied; the
 /// first grows as needed, so that a session with a short history stays small, and later ones
 /// reserve what a full chunk took. Dropping the oldest events moves the log's start within its
@@ -18,19 +18,17 @@ import Navigation
 ///
 /// Beside the events, the operations they belong to (``OperationRecord``), for as long as the log
 /// holds an operation's last event: the event stream's backlog tells a late client where each
-/// operation began and ended. Their memory is ``operationsSize``, apart from ``size`` (which the
-/// byte bound is about).
-///
-/// The records' unwind search steps are kept apart, in one array for the log (`searchSteps`), not
-/// in each record: there, each unwind's steps were an allocation that lived as long as its events
-/// (some 500 operations of a full log) and was then freed cold. Under bench/http's (b) load (a
-/// segue and an unwind over 1,000 sessions) that cost about 4% of the daemon's CPU a request
-/// (paired rounds with the steps not kept, bench/http/NOTES.md).
+/// operation began and ended. Of a record the log keeps apart only its last sequence number, its
+/// command (whose payload the session's walk shares) and where the rest is: its numbers, segue and
+/// search steps are bytes in the chunk, after the operation's last event (``OperationDetails``), so
+/// that an operation appends to one buffer, not three. Their memory is ``operationsSize`` for
+/// what is kept apart, and part of ``size`` for the bytes.
 struct EventLog {
     let capacity: Int
     let byteCapacity: Int
     let chunkSize: Int
     let chunkBytes: Int
+    private let markStride: Int
     /// In sequence order; within a chunk the sequence numbers are consecutive.
     private var chunks: [PackedEvents] = []
     /// Events at the front of the first chunk that are no longer held.
@@ -42,52 +40,51 @@ struct EventLog {
     private(set) var size = 0
     /// The operations whose last event is held, oldest first.
     private var operations = FrontReleasedArray<HeldOperation>()
-    /// The held operations' search steps, in order.
-    private var searchSteps = FrontReleasedArray<SearchStep>()
-    /// The steps let go so far: the position, counted from the log's first step, of the first held.
-    private var searchStepsReleased = 0
-    /// What the held operations take (``operationBytes(searchSteps:)`` each).
+    /// What the held operations take apart from their details (``operationBytes`` each).
     private(set) var operationsSize = 0
 
-    /// An operation held: its record without its search steps, which are `searchCount` of
-    /// `searchSteps` from the one at `searchStart` (counted from the log's first step).
+    /// An operation held: what its record needs beside its details, which are in the chunk that
+    /// holds its last event, from byte `details`.
     private struct HeldOperation {
-        var record: OperationRecord
-        var searchStart: Int
-        var searchCount: Int
+        var lastSequence: Int
+        var command: Command?
+        var details: UInt32
     }
 
-    /// What an operation with `searchSteps` steps takes in the log.
-    static func operationBytes(searchSteps: Int) -> Int {
-        MemoryLayout<HeldOperation>.stride + searchSteps * MemoryLayout<SearchStep>.stride
-    }
+    /// What an operation takes in the log beside its details' bytes.
+    static let operationBytes = MemoryLayout<HeldOperation>.stride
 
     init(capacity: Int, byteCapacity: Int = 1 << 20, chunkSize: Int = 512, chunkBytes: Int = 64 << 10) {
         self.capacity = max(1, capacity)
         self.byteCapacity = max(0, byteCapacity)
         self.chunkSize = max(1, chunkSize)
-        self.chunkBytes = max(1, chunkBytes)
+        // Every event starts below `chunkBytes` in its chunk, where ChunkMarks keep 32 bits.
+        self.chunkBytes = min(max(1, chunkBytes), 1 << 31)
+        markStride = ChunkMarks.stride(chunkSize: self.chunkSize)
     }
 
     /// Appends an operation's events, and its record when given.
+    ///
+    /// The record is kept when its last event is the last of `events`, after which its details are
+    /// written. The engine's always is; a record restored from the store can come with only its
+    /// last events, which end with it too, or with none, when the log had dropped them all
+    /// before the row was written: then every earlier event is gone as well, and the record is
+    /// not one the log holds.
     mutating func append(contentsOf events: [LifecycleEvent], operation: OperationRecord?) {
-        append(contentsOf: events)
-        guard var record = operation else { return }
-        let steps = record.search
-        record.search = []
-        operations.append(HeldOperation(record: record, searchStart: searchStepsReleased + searchSteps.held.count, searchCount: steps.count))
-        searchSteps.append(contentsOf: steps)
-        operationsSize += Self.operationBytes(searchSteps: steps.count)
-        // Not a repeat of the call in `append(contentsOf:)`: a record restored from the store can
-        // come with fewer events than it had, or none, and its last event may be gone already.
-        forgetOperations()
+        guard let record = operation, let last = events.last, last.sequence == record.lastSequence else {
+            append(events, details: nil)
+            return
+        }
+        append(events, details: record)
     }
 
-    mutating func append(contentsOf events: [LifecycleEvent]) {
+    mutating func append(contentsOf events: [LifecycleEvent]) { append(events, details: nil) }
+
+    private mutating func append(_ events: [LifecycleEvent], details record: OperationRecord?) {
         guard let first = events.first else { return }
         // The last chunk is taken out while it is filled: through `chunks[last]`, every event's
         // append checked the chunk list's uniqueness too.
-        var chunk = chunks.popLast() ?? PackedEvents(firstSequence: first.sequence)
+        var chunk = chunks.popLast() ?? PackedEvents(firstSequence: first.sequence, markStride: markStride)
         size -= chunk.size
         var reserved = false
         for index in events.indices {
@@ -98,7 +95,7 @@ struct EventLog {
                 let full = chunk.count == chunkSize
                 size += chunk.size
                 chunks.append(chunk)
-                chunk = PackedEvents(firstSequence: sequence, reserving: full ? (chunkSize, min(chunk.byteCount, chunkBytes)) : (0, 0))
+                chunk = PackedEvents(firstSequence: sequence, markStride: markStride, reserving: full ? min(chunk.byteCount, chunkBytes) : 0)
                 reserved = false
             }
             if !reserved {
@@ -107,6 +104,11 @@ struct EventLog {
                 reserved = true
             }
             chunk.append(events, at: index)
+        }
+        if let record {
+            let details = chunk.appendDetails(record)
+            operations.append(HeldOperation(lastSequence: record.lastSequence, command: record.command, details: UInt32(details)))
+            operationsSize += Self.operationBytes
         }
         size += chunk.size
         chunks.append(chunk)
@@ -119,26 +121,23 @@ struct EventLog {
     /// Forgets the operations whose last event is no longer held.
     private mutating func forgetOperations() {
         let held = firstSequence ?? Int.max
-        var freed = 0
-        var steps = 0
-        operations.release(while: { $0.record.lastSequence < held }) {
-            freed += Self.operationBytes(searchSteps: $0.searchCount)
-            steps += $0.searchCount
-        }
-        operationsSize -= freed
-        if steps > 0 {
-            searchSteps.release(first: steps)
-            searchStepsReleased += steps
-        }
+        var forgotten = 0
+        operations.release(while: { $0.lastSequence < held }) { _ in forgotten += 1 }
+        operationsSize -= forgotten * Self.operationBytes
     }
 
-    /// The record of `held`, with its search steps.
-    private func record(_ held: HeldOperation) -> OperationRecord {
-        guard held.searchCount > 0 else { return held.record }
-        let steps = searchSteps.held
-        let start = steps.startIndex + (held.searchStart - searchStepsReleased)
-        var record = held.record
-        record.search = Array(steps[start..<start + held.searchCount])
+    /// The record of `held`, read back from its details; `nil` if they do not read, which would be
+    /// a bug of the log's (reported in debug builds): a stream is then told of one operation fewer
+    /// rather than of a wrong one.
+    private func record(_ held: HeldOperation) -> OperationRecord? {
+        // The chunk holding its last event: the last whose first event is not after it.
+        var low = 0, high = chunks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if chunks[middle].firstSequence <= held.lastSequence { low = middle + 1 } else { high = middle }
+        }
+        let record = low > 0 ? chunks[low - 1].record(at: Int(held.details), lastSequence: held.lastSequence, command: held.command) : nil
+        assert(record != nil, "the details of operation \(held.lastSequence) do not read")
         return record
     }
 
@@ -148,8 +147,8 @@ struct EventLog {
         // From the newest back: a resuming client asks for the last few.
         let held = operations.held
         var start = held.endIndex
-        while start > held.startIndex, held[start - 1].record.lastSequence > after { start -= 1 }
-        return held[start...].map(record)
+        while start > held.startIndex, held[start - 1].lastSequence > after { start -= 1 }
+        return held[start...].compactMap(record)
     }
 
     /// The operations whose last event comes after `after` and no later than `through`, oldest
@@ -160,19 +159,19 @@ struct EventLog {
         var low = held.startIndex, high = held.endIndex
         while low < high {
             let middle = (low + high) / 2
-            if held[middle].record.lastSequence > after { high = middle } else { low = middle + 1 }
+            if held[middle].lastSequence > after { high = middle } else { low = middle + 1 }
         }
         var end = low
-        while end < held.endIndex, held[end].record.lastSequence <= through { end += 1 }
-        return held[low..<end].map(record)
+        while end < held.endIndex, held[end].lastSequence <= through { end += 1 }
+        return held[low..<end].compactMap(record)
     }
 
     /// The held operations with the events of each the log holds, oldest first: what the store
     /// writes for a session made with a log (a fork).
     func operationRuns() -> [(record: OperationRecord, events: [LifecycleEvent])] {
         let firstHeld = firstSequence ?? Int.max
-        return operations.held.map { held in
-            let record = record(held)
+        return operations.held.compactMap { held in
+            guard let record = record(held) else { return nil }
             let start = max(record.firstSequence, firstHeld)
             return (record, events(after: start - 1, limit: max(0, record.lastSequence - start + 1)))
         }

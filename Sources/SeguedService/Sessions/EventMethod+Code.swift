@@ -1,8 +1,7 @@
 import Navigation
 
 extension EventMethod {
-    /// The method's position in `allCases`: its code in the event log (``EventRecord``,
-    /// ``EventCoding``). A switch rather than `allCases.firstIndex(of:)`, which compared its way
+    /// The method's position in `allCases`: its code in the event log (``EventCoding``). A switch rather than `allCases.firstIndex(of:)`, which compared its way
     /// through the list for every event logged (90 instructions an event); the compiler makes this
     /// the case's own number, and `EventCodingTests` checks it against `allCases`.
     var code: UInt8 {

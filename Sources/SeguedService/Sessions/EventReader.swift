@@ -141,6 +141,9 @@ struct EventReader {
         }
     }
 
+    /// The byte ``byte()`` would read next, not read.
+    var nextByte: UInt8? { position < bytes.count ? bytes[position] : nil }
+
     mutating func byte() -> UInt8? {
         guard position < bytes.count else { return nil }
         defer { position += 1 }

@@ -5,82 +5,95 @@ import Navigation
 /// A ``LifecycleEvent`` held as it is took about 115 bytes of memory once its argument lists and
 /// segue boxes were counted, and a log grows by about 20 events an operation. Under `bench/http`
 /// (b) the heap growth and page faults for holding them cost the daemon 10–13 µs of CPU per
-/// request (59–63 µs with the log, 49–50 with appends switched off). Here each event is one 64-bit
-/// ``EventRecord``; an event that does not fit one (a list of arguments, a result) is written as
-/// bytes (``EventCoding``, 22 for the demo's `prepareForSegue`) that its record points to: about 23
-/// bytes an event under (b). The sequence number follows from the position.
+/// request (59–63 µs with the log, 49–50 with appends switched off). Here every event is its bytes
+/// (``EventCoding``: 4 for a creation or appearance callback, 22 for the demo's
+/// `prepareForSegue`), one after the other in one buffer, and the sequence number follows from the
+/// position. ``ChunkMarks`` say where every `markStride`-th event starts.
+///
+/// One buffer, not a word an event in one array and the longer events' bytes in another, and the
+/// operations' details after their last events in it too (``OperationDetails``): under the (b)
+/// load each session is met again after 999 others, so every array an operation appends to costs
+/// the cold line of its header and of its tail (callgrind's cache simulation: 5.5 last-level write
+/// misses a request for the words and the bytes together).
 struct PackedEvents {
     /// The sequence number of the first event.
     let firstSequence: Int
-    private var records: [EventRecord] = []
+    private(set) var count = 0
     private var bytes: [UInt8] = []
+    private var marks = ChunkMarks()
+    private let markStride: Int
 
-    /// Reserves room for `capacity` events and `bytes` bytes (what a full chunk took).
-    init(firstSequence: Int, reserving capacity: (events: Int, bytes: Int) = (0, 0)) {
+    /// Reserves `bytes` bytes (what a full chunk took).
+    init(firstSequence: Int, markStride: Int, reserving bytes: Int = 0) {
         self.firstSequence = firstSequence
-        records.reserveCapacity(capacity.events)
-        bytes.reserveCapacity(capacity.bytes)
+        self.markStride = markStride
+        self.bytes.reserveCapacity(bytes)
     }
-
-    var count: Int { records.count }
 
     /// The sequence number the next event must have.
     var nextSequence: Int { firstSequence + count }
 
     var byteCount: Int { bytes.count }
 
-    /// The events it has room for without growing (tests: how much room an idle session keeps).
-    var reservedCount: Int { records.capacity }
+    /// The bytes it has room for without growing (tests: how much room an idle session keeps).
+    var reservedBytes: Int { bytes.capacity }
 
-    /// What the events take: a word each and their bytes (reserved room not counted).
-    var size: Int { records.count * MemoryLayout<EventRecord>.stride + bytes.count }
+    /// What the events and their operations' details take (reserved room not counted).
+    var size: Int { bytes.count }
 
-    /// Makes room for `more` events beyond ``count``, up to `limit` in all: exactly, or an eighth
-    /// of what is held when that is more. Array's doubling left a chunk up to half empty, and an
-    /// idle session keeps its last chunk as it is (the demo's launch and push: 86 events in 128
-    /// slots, 336 bytes of its 5.6 KB). An eighth at least, so that many small operations do not
-    /// copy the chunk at each; a copy is at most a chunk's words (4 KB at 512 events).
+    /// Makes room for `more` events beyond ``count`` (at most `limit` in the chunk), at the bytes an
+    /// event has taken so far: exactly, or an eighth of what is held when that is more. Array's
+    /// doubling left a chunk up to half empty, and an idle session keeps its last chunk as it is.
+    /// An eighth at least, so that many small operations do not copy the chunk at each.
     mutating func reserve(more: Int, limit: Int) {
-        let needed = min(count + more, limit)
-        guard needed > records.capacity else { return }
-        records.reserveCapacity(max(needed, min(limit, count + count / 8)))
+        // Rounded up, and 8 for a chunk without events yet: the demo's events take 4 to 22 bytes.
+        // The last event's head asks for its most (EventCoding.headCapacity) whatever it writes.
+        let perEvent = count == 0 ? 8 : (bytes.count + count - 1) / count
+        let needed = bytes.count + min(more, max(0, limit - count)) * perEvent + EventCoding.headCapacity
+        guard needed > bytes.capacity else { return }
+        bytes.reserveCapacity(max(needed, bytes.count + bytes.count / 8))
     }
 
     /// Appends `events[index]`, whose sequence number must be ``nextSequence``.
-    ///
-    /// Takes the array and an index, and reads the fields one by one: handed an element, the loop
-    /// copied every event (retaining what it holds) to keep it alive across the appends.
     mutating func append(_ events: [LifecycleEvent], at index: Int) {
-        if !events[index].hasResult,
-            let record = EventRecord(
-                method: events[index].method, controller: events[index].controller, scene: events[index].sceneIndex,
-                arguments: events[index].arguments)
-        {
-            records.append(record)
-        } else {
-            records.append(EventRecord(bytesAt: bytes.count))
-            EventCoding.append(events, at: index, to: &bytes)
-        }
+        if count % markStride == 0 { marks[count / markStride] = bytes.count }
+        EventCoding.append(events, at: index, to: &bytes)
+        count += 1
+    }
+
+    /// Appends `record`'s details (``OperationDetails``) after the last event; returns where they start.
+    mutating func appendDetails(_ record: OperationRecord) -> Int {
+        let start = bytes.count
+        OperationDetails.append(record, to: &bytes)
+        return start
+    }
+
+    /// The record whose details start at byte `offset`.
+    func record(at offset: Int, lastSequence: Int, command: Command?) -> OperationRecord? {
+        var reader = EventReader(bytes, at: offset)
+        return OperationDetails.record(&reader, lastSequence: lastSequence, command: command)
     }
 
     /// Up to `limit` events from the one at `start` (0 ..< count), in order.
     func events(from start: Int, limit: Int) -> [LifecycleEvent] {
+        let end = min(count, start + min(limit, count))
+        guard start < end else { return [] }
+        // From the mark at or before `start`, decoding the few events between.
+        let marked = start / markStride * markStride
+        var reader = EventReader(bytes, at: marks[start / markStride])
         var events: [LifecycleEvent] = []
-        for index in start..<min(count, start + min(limit, count)) {
-            let record = records[index]
+        events.reserveCapacity(end - start)
+        for index in marked..<end {
             let sequence = firstSequence + index
-            var event: LifecycleEvent?
-            if let offset = record.byteOffset {
-                var reader = EventReader(bytes, at: offset)
-                event = reader.event(sequence: sequence)
-            } else {
-                event = record.event(sequence: sequence)
+            // An operation's details come after its last event: passed over, read as they are.
+            while reader.nextByte == OperationDetails.marker {
+                guard OperationDetails.record(&reader, lastSequence: 0, command: nil) != nil else { break }
             }
-            guard let event else {
+            guard let event = reader.event(sequence: sequence) else {
                 assertionFailure("event \(sequence) of the log does not decode")
                 break
             }
-            events.append(event)
+            if index >= start { events.append(event) }
         }
         return events
     }

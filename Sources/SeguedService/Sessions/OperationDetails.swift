@@ -1,0 +1,90 @@
+import Navigation
+
+/// What an ``EventLog`` keeps of an operation beside its events and its command: its record's
+/// numbers, segue and search steps, as bytes written into the chunk after the operation's last
+/// event (``PackedEvents/appendDetails(_:)``).
+///
+/// Kept as part of an ``OperationRecord`` in an array of the log's own, they were a 144-byte entry
+/// and a run of search steps in a second array, two more tails an operation appended to: under
+/// bench/http's (b) load, where each session is met again after 999 others, 4.5 of the 13.8
+/// last-level write misses a request (callgrind's cache simulation). Here they are some 15 bytes
+/// in the lines the events were just written to.
+///
+/// The form: a marker byte no event starts with (an event starts with its method's code, below 64),
+/// then the name's code, the revision, the number of events before the last, a byte of flags, then
+/// as the flags say the reason (its name), the destination and the segue (``EventCoding``'s
+/// forms), then the search steps (their count, then each step's controller, method and result).
+enum OperationDetails {
+    static let marker: UInt8 = 0xFF
+
+    /// The names by their codes, here and in the store's rows (``OperationCoding``).
+    static let names: [OperationRecord.Name] = [.launch, .segue, .unwind, .action, .end]
+    private static let performed: UInt8 = 1, hasReason: UInt8 = 2, hasDestination: UInt8 = 4, hasSegue: UInt8 = 8
+
+    static func append(_ record: OperationRecord, to bytes: inout [UInt8]) {
+        bytes.append(marker)
+        bytes.append(code(of: record.name))
+        EventCoding.appendNumber(record.revision, to: &bytes)
+        EventCoding.appendNumber(record.lastSequence - record.firstSequence, to: &bytes)
+        var flags = record.performed ? performed : 0
+        if record.reason != nil { flags |= hasReason }
+        if record.destination != nil { flags |= hasDestination }
+        if record.segue != nil { flags |= hasSegue }
+        bytes.append(flags)
+        if let reason = record.reason { EventCoding.appendString(reason.rawValue, to: &bytes) }
+        if let destination = record.destination { EventCoding.appendNumber(destination.rawValue, to: &bytes) }
+        if let segue = record.segue { EventCoding.appendSegue(segue, to: &bytes) }
+        EventCoding.appendNumber(record.search.count, to: &bytes)
+        for index in record.search.indices {
+            EventCoding.appendNumber(record.search[index].controller.rawValue, to: &bytes)
+            bytes.append(record.search[index].method.code)
+            EventCoding.appendValue(record.search[index].result, to: &bytes)
+        }
+    }
+
+    /// The record whose details `reader` is at, given what the log keeps of it apart; `nil` when
+    /// the bytes do not read (a bug of the log's, reported by the caller).
+    static func record(_ reader: inout EventReader, lastSequence: Int, command: Command?) -> OperationRecord? {
+        guard reader.byte() == marker, let nameCode = reader.byte(), names.indices.contains(Int(nameCode)),
+            let revision = reader.number(), let span = reader.number(), let flags = reader.byte()
+        else { return nil }
+        var reason: Transcript.Reason?
+        if flags & hasReason != 0 {
+            guard let text = reader.string(), let read = Transcript.Reason(rawValue: text) else { return nil }
+            reason = read
+        }
+        var destination: ControllerID?
+        if flags & hasDestination != 0 {
+            guard let id = reader.number() else { return nil }
+            destination = ControllerID(rawValue: id)
+        }
+        var segue: SegueDescription?
+        if flags & hasSegue != 0 {
+            guard case .segue(let read) = reader.value() else { return nil }
+            segue = read
+        }
+        guard let count = reader.number(), count >= 0 else { return nil }
+        var search: [SearchStep] = []
+        for _ in 0..<count {
+            guard let controller = reader.number(), let code = reader.byte(), let method = EventMethod(code: Int(code)),
+                let result = reader.value()
+            else { return nil }
+            search.append(SearchStep(controller: ControllerID(rawValue: controller), method: method, result: result))
+        }
+        return OperationRecord(
+            name: names[Int(nameCode)], revision: revision, performed: flags & performed != 0, reason: reason, segue: segue,
+            destination: destination, search: search, firstSequence: lastSequence - span, lastSequence: lastSequence,
+            command: command)
+    }
+
+    /// The name's position in `names`, by a switch (as ``EventMethod/code``).
+    static func code(of name: OperationRecord.Name) -> UInt8 {
+        switch name {
+        case .launch: 0
+        case .segue: 1
+        case .unwind: 2
+        case .action: 3
+        case .end: 4
+        }
+    }
+}
