@@ -31,10 +31,10 @@ struct EventLogTests {
     /// operations needed (8 bytes an event for a new chunk, then at the bytes an event took so far,
     /// and one event's head more), not Array's doubling, and never past the chunk's size.
     @Test func aChunkReservesWhatItsOperationsNeed() {
-        var chunk = PackedEvents(firstSequence: 1, markStride: 64)
+        var chunk = PackedEvents(firstSequence: 1)
         for operation in [events(1...66), events(67...86)] {
             chunk.reserve(more: operation.count, limit: 512)
-            for index in operation.indices { chunk.append(operation, at: index) }
+            for index in operation.indices { chunk.append(operation, at: index, markStride: 64) }
         }
         #expect(chunk.count == 86)
         // viewDidLoad of vc1…vc86 in the demo's first scene: four bytes each, five past vc63.
@@ -44,12 +44,12 @@ struct EventLogTests {
         #expect(chunk.reservedBytes >= 8 * 66 + EventCoding.headCapacity && chunk.reservedBytes <= 8 * 66 + slack, "\(chunk.reservedBytes)")
         // Growing by an eighth at least, so that many small operations do not copy it each time:
         // a thousand one-event operations grow a chunk some 40 times, not at every few.
-        var small = PackedEvents(firstSequence: 1, markStride: 128)
+        var small = PackedEvents(firstSequence: 1)
         var growths = 0
         for sequence in 1...1000 {
             let before = small.reservedBytes
             small.reserve(more: 1, limit: 1000)
-            small.append(events(sequence...sequence), at: 0)
+            small.append(events(sequence...sequence), at: 0, markStride: 128)
             if small.reservedBytes != before { growths += 1 }
         }
         #expect(growths < 60, "\(growths)")

@@ -29,8 +29,17 @@ struct EventLog {
     let chunkSize: Int
     let chunkBytes: Int
     private let markStride: Int
-    /// In sequence order; within a chunk the sequence numbers are consecutive.
-    private var chunks: [PackedEvents] = []
+    /// The chunks before the one being filled, in sequence order; within a chunk the sequence
+    /// numbers are consecutive.
+    private var closed: [PackedEvents] = []
+    /// The chunk being filled (the last), in the log's own struct: kept in `closed`, every append
+    /// read that array's header first, a cold line under bench/http's (b) load (1,000 sessions,
+    /// each met again after 999 others), as was reading its first chunk to drop events from it.
+    private var tail: PackedEvents?
+    /// `closed.count`, and the first closed chunk's first sequence number and count: what an append
+    /// needs of `closed`, kept here so that it touches `closed` only when a chunk closes or goes.
+    private var closedCount = 0
+    private var oldestClosed = (firstSequence: 0, count: 0)
     /// Events at the front of the first chunk that are no longer held.
     private var dropped = 0
     /// The number of events held.
@@ -82,9 +91,8 @@ struct EventLog {
 
     private mutating func append(_ events: [LifecycleEvent], details record: OperationRecord?) {
         guard let first = events.first else { return }
-        // The last chunk is taken out while it is filled: through `chunks[last]`, every event's
-        // append checked the chunk list's uniqueness too.
-        var chunk = chunks.popLast() ?? PackedEvents(firstSequence: first.sequence, markStride: markStride)
+        // The tail is taken out while it is filled, so that its buffer stays uniquely referenced.
+        var chunk = tail.take() ?? PackedEvents(firstSequence: first.sequence)
         size -= chunk.size
         var reserved = false
         for index in events.indices {
@@ -94,8 +102,8 @@ struct EventLog {
                 // event must not make every later chunk reserve its size.
                 let full = chunk.count == chunkSize
                 size += chunk.size
-                chunks.append(chunk)
-                chunk = PackedEvents(firstSequence: sequence, markStride: markStride, reserving: full ? min(chunk.byteCount, chunkBytes) : 0)
+                close(chunk)
+                chunk = PackedEvents(firstSequence: sequence, reserving: full ? min(chunk.byteCount, chunkBytes) : 0)
                 reserved = false
             }
             if !reserved {
@@ -103,7 +111,7 @@ struct EventLog {
                 chunk.reserve(more: events.count - index, limit: chunkSize)
                 reserved = true
             }
-            chunk.append(events, at: index)
+            chunk.append(events, at: index, markStride: markStride)
         }
         if let record {
             let details = chunk.appendDetails(record)
@@ -111,11 +119,17 @@ struct EventLog {
             operationsSize += Self.operationBytes
         }
         size += chunk.size
-        chunks.append(chunk)
+        tail = chunk
         count += events.count
         dropOldest(count - capacity)
         dropOldestChunks(before: first.sequence)
         forgetOperations()
+    }
+
+    private mutating func close(_ chunk: PackedEvents) {
+        if closedCount == 0 { oldestClosed = (chunk.firstSequence, chunk.count) }
+        closed.append(chunk)
+        closedCount += 1
     }
 
     /// Forgets the operations whose last event is no longer held.
@@ -130,13 +144,17 @@ struct EventLog {
     /// a bug of the log's (reported in debug builds): a stream is then told of one operation fewer
     /// rather than of a wrong one.
     private func record(_ held: HeldOperation) -> OperationRecord? {
-        // The chunk holding its last event: the last whose first event is not after it.
-        var low = 0, high = chunks.count
-        while low < high {
-            let middle = (low + high) / 2
-            if chunks[middle].firstSequence <= held.lastSequence { low = middle + 1 } else { high = middle }
+        var holding = tail
+        if let tail, held.lastSequence < tail.firstSequence {
+            // The closed chunk holding its last event: the last whose first event is not after it.
+            var low = 0, high = closed.count
+            while low < high {
+                let middle = (low + high) / 2
+                if closed[middle].firstSequence <= held.lastSequence { low = middle + 1 } else { high = middle }
+            }
+            holding = low > 0 ? closed[low - 1] : nil
         }
-        let record = low > 0 ? chunks[low - 1].record(at: Int(held.details), lastSequence: held.lastSequence, command: held.command) : nil
+        let record = holding?.record(at: Int(held.details), lastSequence: held.lastSequence, command: held.command)
         assert(record != nil, "the details of operation \(held.lastSequence) do not read")
         return record
     }
@@ -177,10 +195,16 @@ struct EventLog {
         }
     }
 
+    /// The first chunk's first sequence number and count, from what the log keeps of it.
+    private var oldest: (firstSequence: Int, count: Int)? {
+        if closedCount > 0 { return oldestClosed }
+        return tail.map { ($0.firstSequence, $0.count) }
+    }
+
     private mutating func dropOldest(_ excess: Int) {
         var excess = excess
-        while excess > 0 {
-            let inFirst = chunks[0].count - dropped
+        while excess > 0, let oldest {
+            let inFirst = oldest.count - dropped
             if excess >= inFirst {
                 dropFirstChunk()
                 excess -= inFirst
@@ -195,32 +219,45 @@ struct EventLog {
     /// Drops whole chunks while the log is over `byteCapacity`, as long as all their events come
     /// before `sequence` (the latest operation's first event).
     private mutating func dropOldestChunks(before sequence: Int) {
-        while size > byteCapacity, let oldest = chunks.first, oldest.nextSequence <= sequence {
+        while size > byteCapacity, let oldest, oldest.firstSequence + oldest.count <= sequence {
             dropFirstChunk()
         }
     }
 
     private mutating func dropFirstChunk() {
-        let chunk = chunks.removeFirst()
+        let chunk: PackedEvents
+        if closedCount > 0 {
+            chunk = closed.removeFirst()
+            closedCount -= 1
+            if let next = closed.first { oldestClosed = (next.firstSequence, next.count) }
+        } else if let last = tail.take() {
+            chunk = last
+        } else {
+            return
+        }
         count -= chunk.count - dropped
         size -= chunk.size
         dropped = 0
     }
 
     /// The oldest sequence number still held, or `nil` when the log is empty.
-    var firstSequence: Int? { chunks.first.map { $0.firstSequence + dropped } }
+    var firstSequence: Int? { oldest.map { $0.firstSequence + dropped } }
 
     /// Up to `limit` events with a sequence number greater than `after` (≥ 0), oldest first.
     func events(after: Int, limit: Int) -> [LifecycleEvent] {
         var events: [LifecycleEvent] = []
-        for (position, chunk) in chunks.enumerated() where events.count < limit {
-            let droppedHere = position == 0 ? dropped : 0
+        var isFirst = true
+        func read(_ chunk: PackedEvents) {
+            let droppedHere = isFirst ? dropped : 0
+            isFirst = false
             // Sequence numbers are positive, so `after - firstSequence` cannot overflow.
             let passed = after < chunk.firstSequence ? 0 : min(chunk.count, after - chunk.firstSequence + 1)
             let start = max(droppedHere, passed)
-            guard start < chunk.count else { continue }
-            events.append(contentsOf: chunk.events(from: start, limit: limit - events.count))
+            guard start < chunk.count, events.count < limit else { return }
+            events.append(contentsOf: chunk.events(from: start, limit: limit - events.count, markStride: markStride))
         }
+        for chunk in closed { read(chunk) }
+        if let tail { read(tail) }
         return events
     }
 }

@@ -8,7 +8,8 @@ import Navigation
 /// request (59–63 µs with the log, 49–50 with appends switched off). Here every event is its bytes
 /// (``EventCoding``: 4 for a creation or appearance callback, 22 for the demo's
 /// `prepareForSegue`), one after the other in one buffer, and the sequence number follows from the
-/// position. ``ChunkMarks`` say where every `markStride`-th event starts.
+/// position. ``ChunkMarks`` say where every `markStride`-th event starts (the log's, passed in
+/// rather than kept in every chunk: the log keeps the chunk being filled in its own struct).
 ///
 /// One buffer, not a word an event in one array and the longer events' bytes in another, and the
 /// operations' details after their last events in it too (``OperationDetails``): under the (b)
@@ -21,12 +22,10 @@ struct PackedEvents {
     private(set) var count = 0
     private var bytes: [UInt8] = []
     private var marks = ChunkMarks()
-    private let markStride: Int
 
     /// Reserves `bytes` bytes (what a full chunk took).
-    init(firstSequence: Int, markStride: Int, reserving bytes: Int = 0) {
+    init(firstSequence: Int, reserving bytes: Int = 0) {
         self.firstSequence = firstSequence
-        self.markStride = markStride
         self.bytes.reserveCapacity(bytes)
     }
 
@@ -55,7 +54,7 @@ struct PackedEvents {
     }
 
     /// Appends `events[index]`, whose sequence number must be ``nextSequence``.
-    mutating func append(_ events: [LifecycleEvent], at index: Int) {
+    mutating func append(_ events: [LifecycleEvent], at index: Int, markStride: Int) {
         if count % markStride == 0 { marks[count / markStride] = bytes.count }
         EventCoding.append(events, at: index, to: &bytes)
         count += 1
@@ -75,7 +74,7 @@ struct PackedEvents {
     }
 
     /// Up to `limit` events from the one at `start` (0 ..< count), in order.
-    func events(from start: Int, limit: Int) -> [LifecycleEvent] {
+    func events(from start: Int, limit: Int, markStride: Int) -> [LifecycleEvent] {
         let end = min(count, start + min(limit, count))
         guard start < end else { return [] }
         // From the mark at or before `start`, decoding the few events between.
