@@ -27,10 +27,17 @@ struct EventCodingTests {
             arguments: arguments, result: result)
     }
 
-    /// Appends `events` (consecutive from 1) to a log with small chunks and reads them all back.
+    /// Appends `events` (consecutive from 1) to a log with small chunks and reads them all back;
+    /// and, in a log with a mark every 8 events, reads each alone, passing over those before it
+    /// from its mark (every form of argument and value is passed over as well as read).
     private func roundTrip(_ events: [LifecycleEvent], chunkSize: Int = 5) -> [LifecycleEvent] {
         var log = EventLog(capacity: events.count + 1, chunkSize: chunkSize)
         log.append(contentsOf: events)
+        var marked = EventLog(capacity: events.count + 1, chunkSize: 64)
+        marked.append(contentsOf: events)
+        for (index, event) in events.enumerated() {
+            #expect(marked.events(after: index, limit: 1) == [event], "event \(index + 1) read alone")
+        }
         return log.events(after: 0, limit: .max)
     }
 

@@ -36,6 +36,79 @@ struct EventReader {
             arguments: arguments, result: result)
     }
 
+    /// Passes over the next event without making it: reading from a chunk's mark passes over up to
+    /// 63 events before the one asked for, and making them (their argument lists, strings and
+    /// segues) tripled what a page of 16 events cost to read. Each `skip` follows the reading
+    /// function of the same form; `false` where that would return `nil`.
+    mutating func skipEvent() -> Bool {
+        guard byte() != nil, number() != nil, number() != nil, let shapeByte = byte(),
+            let shape = Shape(rawValue: shapeByte & ~EventCoding.hasResult)
+        else { return false }
+        if shape == .list {
+            guard let count = number(), count >= 0 else { return false }
+            for _ in 0..<count {
+                guard let code = byte(), code != 0 || skipString(), skipValue() else { return false }
+            }
+        } else if shape.carriesController, number() == nil {
+            return false
+        }
+        return shapeByte & EventCoding.hasResult == 0 || skipValue()
+    }
+
+    mutating func skipValue() -> Bool {
+        guard let tagByte = byte(), let tag = ValueTag(rawValue: tagByte) else { return false }
+        switch tag {
+        case .null, .false, .true: return true
+        case .int, .controller: return number() != nil
+        case .string: return skipString()
+        case .controllers: return skipNumbers()
+        case .segue: return skipSegue()
+        case .json: return skipJSON()
+        }
+    }
+
+    private mutating func skipSegue() -> Bool {
+        guard let flags = byte(),
+            flags & EventCoding.segueHasIdentifier == 0 || skipString(),
+            flags & EventCoding.segueHasID == 0 || skipString(),
+            byte() != nil, number() != nil
+        else { return false }
+        return flags & EventCoding.segueHasDestination == 0 || number() != nil
+    }
+
+    private mutating func skipJSON() -> Bool {
+        guard let tagByte = byte(), let tag = JSONTag(rawValue: tagByte) else { return false }
+        switch tag {
+        case .null, .false, .true: return true
+        case .number: return skip(8)
+        case .string: return skipString()
+        case .array, .object:
+            guard let count = number(), count >= 0 else { return false }
+            for _ in 0..<count {
+                guard tag == .array || skipString(), skipJSON() else { return false }
+            }
+            return true
+        }
+    }
+
+    /// A count, then that many numbers.
+    private mutating func skipNumbers() -> Bool {
+        guard let count = number(), count >= 0 else { return false }
+        for _ in 0..<count where number() == nil { return false }
+        return true
+    }
+
+    mutating func skipString() -> Bool {
+        guard let count = number(), count >= 0 else { return false }
+        return skip(count)
+    }
+
+    private mutating func skip(_ count: Int) -> Bool {
+        guard count <= bytes.count - position else { return false }
+        position += count
+        return true
+    }
+
     private mutating func arguments(_ shape: Shape) -> EventArguments? {
         guard shape == .list else {
             var controller = ControllerID(rawValue: 0)

@@ -77,6 +77,22 @@ enum OperationDetails {
             command: command)
     }
 
+    /// Passes over the details `reader` is at, as ``record(_:lastSequence:command:)`` reads them
+    /// but making nothing: reading events passes over the details between them.
+    static func skip(_ reader: inout EventReader) -> Bool {
+        guard reader.byte() == marker, reader.byte() != nil, reader.number() != nil, reader.number() != nil,
+            let flags = reader.byte(),
+            flags & hasReason == 0 || reader.skipString(),
+            flags & hasDestination == 0 || reader.number() != nil,
+            flags & hasSegue == 0 || reader.skipValue(),
+            let count = reader.number(), count >= 0
+        else { return false }
+        for _ in 0..<count {
+            guard reader.number() != nil, reader.byte() != nil, reader.skipValue() else { return false }
+        }
+        return true
+    }
+
     /// The name's position in `names`, by a switch (as ``EventMethod/code``).
     static func code(of name: OperationRecord.Name) -> UInt8 {
         switch name {

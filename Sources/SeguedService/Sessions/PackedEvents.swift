@@ -85,14 +85,19 @@ struct PackedEvents {
         for index in marked..<end {
             let sequence = firstSequence + index
             // An operation's details come after its last event: passed over, read as they are.
-            while reader.nextByte == OperationDetails.marker {
-                guard OperationDetails.record(&reader, lastSequence: 0, command: nil) != nil else { break }
+            while reader.nextByte == OperationDetails.marker, OperationDetails.skip(&reader) {}
+            if index < start {
+                guard reader.skipEvent() else {
+                    assertionFailure("event \(sequence) of the log does not decode")
+                    break
+                }
+                continue
             }
             guard let event = reader.event(sequence: sequence) else {
                 assertionFailure("event \(sequence) of the log does not decode")
                 break
             }
-            if index >= start { events.append(event) }
+            events.append(event)
         }
         return events
     }
