@@ -29,12 +29,7 @@ enum OperationCoding {
         EventCoding.appendString(record.reason?.rawValue ?? "", to: &bytes)
         EventCoding.appendValue(record.segue.map(EventValue.segue) ?? .null, to: &bytes)
         EventCoding.appendNumber(record.destination?.rawValue ?? -1, to: &bytes)
-        EventCoding.appendNumber(record.search.count, to: &bytes)
-        for step in record.search {
-            EventCoding.appendNumber(step.controller.rawValue, to: &bytes)
-            bytes.append(step.method.code)
-            EventCoding.appendValue(step.result, to: &bytes)
-        }
+        EventCoding.appendSearch(record.search, to: &bytes)
         EventCoding.appendNumber(record.firstSequence, to: &bytes)
         EventCoding.appendNumber(record.lastSequence, to: &bytes)
         bytes.append(line == nil ? 0 : 1)
@@ -50,7 +45,7 @@ enum OperationCoding {
         var reader = EventReader(bytes)
         guard reader.byte() == version, let nameCode = reader.byte(), OperationDetails.names.indices.contains(Int(nameCode)),
             let revision = reader.number(), let performed = reader.byte(), let reasonText = reader.string(),
-            let segueValue = reader.value(), let destination = reader.number(), let searchCount = reader.number(), searchCount >= 0
+            let segueValue = reader.value(), let destination = reader.number(), let search = reader.search()
         else { return nil }
         let reason = reasonText.isEmpty ? nil : Transcript.Reason(rawValue: reasonText)
         if !reasonText.isEmpty, reason == nil { return nil }
@@ -59,13 +54,6 @@ enum OperationCoding {
         case .null: break
         case .segue(let description): segue = description
         default: return nil
-        }
-        var search: [SearchStep] = []
-        for _ in 0..<searchCount {
-            guard let controller = reader.number(), let code = reader.byte(), let method = EventMethod(code: Int(code)),
-                let result = reader.value()
-            else { return nil }
-            search.append(SearchStep(controller: ControllerID(rawValue: controller), method: method, result: result))
         }
         guard let first = reader.number(), let last = reader.number(), let hasLine = reader.byte() else { return nil }
         var command: Command?

@@ -251,6 +251,17 @@ enum EventCoding {
         }
     }
 
+    /// An operation's unwind search steps: their count, then each step's controller, method and
+    /// result (the store's rows and the event log's details alike).
+    static func appendSearch(_ steps: [SearchStep], to bytes: inout [UInt8]) {
+        appendNumber(steps.count, to: &bytes)
+        for index in steps.indices {
+            appendNumber(steps[index].controller.rawValue, to: &bytes)
+            bytes.append(steps[index].method.code)
+            appendValue(steps[index].result, to: &bytes)
+        }
+    }
+
     /// `EventValue.string(string)`'s form, written without making the value.
     private static func appendStringValue(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(ValueTag.string.rawValue)

@@ -67,6 +67,26 @@ struct EventReader {
         }
     }
 
+    /// Unwind search steps as ``EventCoding/appendSearch(_:to:)`` writes them.
+    mutating func search() -> [SearchStep]? {
+        guard let count = number(), count >= 0 else { return nil }
+        var steps: [SearchStep] = []
+        for _ in 0..<count {
+            guard let controller = number(), let code = byte(), let method = EventMethod(code: Int(code)), let result = value()
+            else { return nil }
+            steps.append(SearchStep(controller: ControllerID(rawValue: controller), method: method, result: result))
+        }
+        return steps
+    }
+
+    mutating func skipSearch() -> Bool {
+        guard let count = number(), count >= 0 else { return false }
+        for _ in 0..<count {
+            guard number() != nil, byte() != nil, skipValue() else { return false }
+        }
+        return true
+    }
+
     private mutating func skipSegue() -> Bool {
         guard let flags = byte(),
             flags & EventCoding.segueHasIdentifier == 0 || skipString(),

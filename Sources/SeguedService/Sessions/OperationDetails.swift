@@ -12,8 +12,8 @@ import Navigation
 ///
 /// The form: a marker byte no event starts with (an event starts with its method's code, below 64),
 /// then the name's code, the revision, the number of events before the last, a byte of flags, then
-/// as the flags say the reason (its name), the destination and the segue (``EventCoding``'s
-/// forms), then the search steps (their count, then each step's controller, method and result).
+/// as the flags say the reason (its name), the destination and the segue, then the search steps
+/// (``EventCoding``'s forms, as the store's rows have them).
 enum OperationDetails {
     static let marker: UInt8 = 0xFF
 
@@ -34,12 +34,7 @@ enum OperationDetails {
         if let reason = record.reason { EventCoding.appendString(reason.rawValue, to: &bytes) }
         if let destination = record.destination { EventCoding.appendNumber(destination.rawValue, to: &bytes) }
         if let segue = record.segue { EventCoding.appendSegue(segue, to: &bytes) }
-        EventCoding.appendNumber(record.search.count, to: &bytes)
-        for index in record.search.indices {
-            EventCoding.appendNumber(record.search[index].controller.rawValue, to: &bytes)
-            bytes.append(record.search[index].method.code)
-            EventCoding.appendValue(record.search[index].result, to: &bytes)
-        }
+        EventCoding.appendSearch(record.search, to: &bytes)
     }
 
     /// The record whose details `reader` is at, given what the log keeps of it apart; `nil` when
@@ -63,14 +58,7 @@ enum OperationDetails {
             guard case .segue(let read) = reader.value() else { return nil }
             segue = read
         }
-        guard let count = reader.number(), count >= 0 else { return nil }
-        var search: [SearchStep] = []
-        for _ in 0..<count {
-            guard let controller = reader.number(), let code = reader.byte(), let method = EventMethod(code: Int(code)),
-                let result = reader.value()
-            else { return nil }
-            search.append(SearchStep(controller: ControllerID(rawValue: controller), method: method, result: result))
-        }
+        guard let search = reader.search() else { return nil }
         return OperationRecord(
             name: names[Int(nameCode)], revision: revision, performed: flags & performed != 0, reason: reason, segue: segue,
             destination: destination, search: search, firstSequence: lastSequence - span, lastSequence: lastSequence,
@@ -84,13 +72,9 @@ enum OperationDetails {
             let flags = reader.byte(),
             flags & hasReason == 0 || reader.skipString(),
             flags & hasDestination == 0 || reader.number() != nil,
-            flags & hasSegue == 0 || reader.skipValue(),
-            let count = reader.number(), count >= 0
+            flags & hasSegue == 0 || reader.skipValue()
         else { return false }
-        for _ in 0..<count {
-            guard reader.number() != nil, reader.byte() != nil, reader.skipValue() else { return false }
-        }
-        return true
+        return reader.skipSearch()
     }
 
     /// The name's position in `names`, by a switch (as ``EventMethod/code``).
