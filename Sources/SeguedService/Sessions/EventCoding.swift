@@ -38,7 +38,7 @@ enum EventCoding {
     /// writes four bytes (``PackedEvents`` reserves it beyond its estimate).
     static let headCapacity = 32
 
-    /// Arguments that do not fit a word's shape, written as the list of names and values they read
+    /// Arguments that do not fit an inline shape, written as the list of names and values they read
     /// as, whichever case holds them: the form every log and store row has had (``EventReader``
     /// gives them back their case). The engine's segue and unwind shapes are written member by
     /// member, with their names' codes: `forEach` would box each segue into an `EventValue`.

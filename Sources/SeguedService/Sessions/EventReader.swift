@@ -144,7 +144,7 @@ struct EventReader {
             guard let name = name(), let value = value() else { return nil }
             elements.append(EventArgument(name, value))
         }
-        // Back in the case the engine made them in (a list is how every shape without a word's is written).
+        // Back in the case the engine made them in (a list is how every shape but the inline ones is written).
         return EventArguments(elements)
     }
 

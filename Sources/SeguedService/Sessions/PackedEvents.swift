@@ -77,14 +77,14 @@ struct PackedEvents {
     func events(from start: Int, limit: Int, markStride: Int) -> [LifecycleEvent] {
         let end = min(count, start + min(limit, count))
         guard start < end else { return [] }
-        // From the mark at or before `start`, decoding the few events between.
+        // From the mark at or before `start`, passing over the few events between.
         let marked = start / markStride * markStride
         var reader = EventReader(bytes, at: marks[start / markStride])
         var events: [LifecycleEvent] = []
         events.reserveCapacity(end - start)
         for index in marked..<end {
             let sequence = firstSequence + index
-            // An operation's details come after its last event: passed over, read as they are.
+            // An operation's details come after its last event: passed over.
             while reader.nextByte == OperationDetails.marker, OperationDetails.skip(&reader) {}
             if index < start {
                 guard reader.skipEvent() else {
