@@ -33,7 +33,7 @@ struct EventLogTests {
     @Test func aChunkReservesWhatItsOperationsNeed() {
         var chunk = PackedEvents(firstSequence: 1)
         for operation in [events(1...66), events(67...86)] {
-            chunk.reserve(more: operation.count, limit: 512)
+            chunk.reserve(more: operation.count, limit: 512, byteLimit: 64 << 10)
             for index in operation.indices { chunk.append(operation, at: index, markStride: 64) }
         }
         #expect(chunk.count == 86)
@@ -48,14 +48,31 @@ struct EventLogTests {
         var growths = 0
         for sequence in 1...1000 {
             let before = small.reservedBytes
-            small.reserve(more: 1, limit: 1000)
+            small.reserve(more: 1, limit: 1000, byteLimit: 64 << 10)
             small.append(events(sequence...sequence), at: 0, markStride: 128)
             if small.reservedBytes != before { growths += 1 }
         }
         #expect(growths < 60, "\(growths)")
         // No more than the chunk's events at most at the bytes an event took.
-        chunk.reserve(more: 1000, limit: 512)
+        chunk.reserve(more: 1000, limit: 512, byteLimit: 64 << 10)
         #expect(chunk.reservedBytes <= 5 * 512 + slack, "\(chunk.reservedBytes)")
+    }
+
+    /// A chunk holding a few heavy events does not reserve their average size for every event of
+    /// the next operation: never much past the bytes at which the log closes it.
+    @Test func aChunkOfHeavyEvents_reservesNoMoreThanItsByteLimit() {
+        var chunk = PackedEvents(firstSequence: 1)
+        let heavy = heavyEvents(from: 1, count: 3, senderBytes: 3_000)
+        for index in heavy.indices { chunk.append(heavy, at: index, markStride: 64) }
+        #expect(chunk.byteCount > 9_000)
+        // 20 more at 3 KB each would be 69 KB: up to the limit instead.
+        var below = chunk
+        below.reserve(more: 20, limit: 512, byteLimit: 20_000)
+        #expect(below.reservedBytes >= 20_000 + EventCoding.headCapacity && below.reservedBytes <= 20_000 + EventCoding.headCapacity + 16, "\(below.reservedBytes)")
+        // Already past the limit: nothing more.
+        let before = chunk.reservedBytes
+        chunk.reserve(more: 20, limit: 512, byteLimit: 9_000)
+        #expect(chunk.reservedBytes == before)
     }
 
     private func record(_ sequences: ClosedRange<Int>, revision: Int) -> OperationRecord? {

@@ -108,7 +108,7 @@ struct EventLog {
             }
             if !reserved {
                 // Room for the rest of the operation in the chunk it goes to, once per chunk.
-                chunk.reserve(more: events.count - index, limit: chunkSize)
+                chunk.reserve(more: events.count - index, limit: chunkSize, byteLimit: chunkBytes)
                 reserved = true
             }
             chunk.append(events, at: index, markStride: markStride)

@@ -43,14 +43,18 @@ struct PackedEvents {
     /// Makes room for `more` events beyond ``count`` (at most `limit` in the chunk), at the bytes an
     /// event has taken so far: exactly, or an eighth of what is held when that is more. Array's
     /// doubling left a chunk up to half empty, and an idle session keeps its last chunk as it is.
-    /// An eighth at least, so that many small operations do not copy the chunk at each.
-    mutating func reserve(more: Int, limit: Int) {
+    /// An eighth at least, so that many small operations do not copy the chunk at each. Never much
+    /// past `byteLimit`, where the log closes the chunk: a chunk holding a few heavy events (a
+    /// client's large `sender`) would otherwise reserve their average size for every event to come,
+    /// and keep that room once closed.
+    mutating func reserve(more: Int, limit: Int, byteLimit: Int) {
         // Rounded up, and 8 for a chunk without events yet: the demo's events take 4 to 22 bytes.
         // The last event's head asks for its most (EventCoding.headCapacity) whatever it writes.
         let perEvent = count == 0 ? 8 : (bytes.count + count - 1) / count
-        let needed = bytes.count + min(more, max(0, limit - count)) * perEvent + EventCoding.headCapacity
+        let wanted = min(bytes.count + min(more, max(0, limit - count)) * perEvent, max(bytes.count, byteLimit))
+        let needed = wanted + EventCoding.headCapacity
         guard needed > bytes.capacity else { return }
-        bytes.reserveCapacity(max(needed, bytes.count + bytes.count / 8))
+        bytes.reserveCapacity(max(needed, min(bytes.count + bytes.count / 8, byteLimit + EventCoding.headCapacity)))
     }
 
     /// Appends `events[index]`, whose sequence number must be ``nextSequence``.
