@@ -112,8 +112,8 @@ struct EventLogTests {
         #expect(log.operationsSize == 7 * EventLog.operationBytes)
     }
 
-    /// An operation's search steps, kept apart from its record, come back with it, whatever was let
-    /// go and compacted before it.
+    /// An operation's search steps, kept in its details after its last event, come back with it,
+    /// whatever was let go before it.
     @Test func operations_keepTheirSearchSteps() {
         func steps(_ revision: Int) -> [SearchStep] {
             (0..<revision % 4).map { SearchStep(controller: ControllerID(rawValue: revision * 10 + $0), method: .canPerformUnwindSegueAction, result: .bool($0 % 2 == 0)) }
