@@ -50,7 +50,7 @@ struct EventLog {
     /// The operations whose last event is held, oldest first.
     private var operations = FrontReleasedArray<HeldOperation>()
     /// What the held operations take apart from their details (``operationBytes`` each).
-    private(set) var operationsSize = 0
+    var operationsSize: Int { operations.count * Self.operationBytes }
 
     /// An operation held: what its record needs beside its details, which are in the chunk that
     /// holds its last event, from byte `details`.
@@ -80,11 +80,7 @@ struct EventLog {
     /// before the row was written: then every earlier event is gone as well, and the record is
     /// not one the log holds.
     mutating func append(contentsOf events: [LifecycleEvent], operation: OperationRecord?) {
-        guard let record = operation, let last = events.last, last.sequence == record.lastSequence else {
-            append(events, details: nil)
-            return
-        }
-        append(events, details: record)
+        append(events, details: operation.flatMap { events.last?.sequence == $0.lastSequence ? $0 : nil })
     }
 
     mutating func append(contentsOf events: [LifecycleEvent]) { append(events, details: nil) }
@@ -116,7 +112,6 @@ struct EventLog {
         if let record {
             let details = chunk.appendDetails(record)
             operations.append(HeldOperation(lastSequence: record.lastSequence, command: record.command, details: UInt32(details)))
-            operationsSize += Self.operationBytes
         }
         size += chunk.size
         tail = chunk
@@ -135,9 +130,7 @@ struct EventLog {
     /// Forgets the operations whose last event is no longer held.
     private mutating func forgetOperations() {
         let held = firstSequence ?? Int.max
-        var forgotten = 0
-        operations.release(while: { $0.lastSequence < held }) { _ in forgotten += 1 }
-        operationsSize -= forgotten * Self.operationBytes
+        operations.release(while: { $0.lastSequence < held }) { _ in }
     }
 
     /// The record of `held`, read back from its details; `nil` if they do not read, which would be

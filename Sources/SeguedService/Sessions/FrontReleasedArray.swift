@@ -11,6 +11,9 @@ struct FrontReleasedArray<Element> {
     /// The elements held, oldest first. Its indices are the storage's, stable until the next release.
     var held: ArraySlice<Element> { storage[start...] }
 
+    /// How many elements are held, counted without making the slice.
+    var count: Int { storage.count - start }
+
     /// The storage's room, the released elements' included: what it takes in memory.
     var capacity: Int { storage.capacity }
 

@@ -91,17 +91,13 @@ struct PackedEvents {
             // An operation's details come after its last event: passed over.
             while reader.nextByte == OperationDetails.marker, OperationDetails.skip(&reader) {}
             if index < start {
-                guard reader.skipEvent() else {
-                    assertionFailure("event \(sequence) of the log does not decode")
-                    break
-                }
+                if reader.skipEvent() { continue }
+            } else if let event = reader.event(sequence: sequence) {
+                events.append(event)
                 continue
             }
-            guard let event = reader.event(sequence: sequence) else {
-                assertionFailure("event \(sequence) of the log does not decode")
-                break
-            }
-            events.append(event)
+            assertionFailure("event \(sequence) of the log does not decode")
+            break
         }
         return events
     }
