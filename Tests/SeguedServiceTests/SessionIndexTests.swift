@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 @testable import SeguedService
+import SeguedTestSupport
 import Storyboard
 import Testing
 

@@ -13,12 +13,20 @@ struct ControllerStore: Sendable, Equatable {
 
     /// The position of `id`, or `nil` when it is not live.
     func index(of id: ControllerID) -> Int? {
-        // Most lookups hit without searching: ids below the newest are dense until something is
-        // released, and the newest instance (a pushed or presented one) is the last.
+        // Most lookups hit without searching. Ids are dense from the first until something is
+        // released (the instances made at launch), and dense back from the last over what was made
+        // since (a presented form and its children): the guess from either end is checked first.
+        // Guessing from the first alone left every lookup of a form presented after a dismissal
+        // (ids past a gap) but its last instance to the bisection: `index(of:)` took 3,376
+        // instructions a segue and unwind request, 2,068 now (callgrind).
         guard let first = values.first?.id else { return nil }
-        let guess = id.rawValue - first.rawValue
+        // Wrapping arithmetic: any id may be asked for, and a guess that wraps is refuted by the
+        // comparison like any other wrong guess.
+        let guess = id.rawValue &- first.rawValue
         if guess >= 0 && guess < values.count && values[guess].id == id { return guess }
-        if values[values.count - 1].id == id { return values.count - 1 }
+        let last = values.count - 1
+        let fromEnd = last &- (values[last].id.rawValue &- id.rawValue)
+        if fromEnd >= 0 && fromEnd <= last && values[fromEnd].id == id { return fromEnd }
         var low = 0
         var high = values.count
         while low < high {

@@ -107,8 +107,7 @@ extension Transaction {
         if released.count == 1 {
             state.presentations.remove(at: start)
         } else {
-            let gone = Set(released)
-            let kept = state.presentations[start...].filter { !gone.contains($0) }
+            let kept = NavigationState.withMembership(of: released) { isReleased in state.presentations[start...].filter { !isReleased($0) } }
             state.presentations.replaceSubrange(start..., with: kept)
         }
         if let caller = state[live: presented].presentationCaller { state.countPresentation(calledBy: caller, by: -1) }
