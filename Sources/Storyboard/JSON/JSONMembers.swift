@@ -11,7 +11,9 @@ public struct JSONMembers: Sendable {
     public init(_ members: [(key: String, value: JSONValue)]) { self.members = members }
 
     public subscript(key: String) -> JSONValue? {
-        for member in members where member.key == key { return member.value }
+        // By index: `for member in members` copied each member it passed, its key and value retained
+        // and released.
+        for index in members.indices where members[index].key == key { return members[index].value }
         return nil
     }
 
