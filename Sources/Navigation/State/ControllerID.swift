@@ -21,13 +21,16 @@ public struct ControllerID: RawRepresentable, Hashable, Comparable, Sendable, Cu
     /// leading zeros that fits an `Int`. Read byte by byte: checking it by writing the number back
     /// (`text == "vc\(number)"`) built a string for every id a request named.
     public init?(_ text: String) {
-        let bytes = text.utf8
-        guard bytes.count > 2, bytes.starts(with: "vc".utf8) else { return nil }
+        // Through the bytes' span by index: `starts(with:)` and `dropFirst` over the UTF-8 view
+        // took 490 instructions for "vc3" (callgrind), a tenth of decoding a segue request.
+        let bytes = text.utf8.span
+        guard bytes.count > 2, bytes[0] == UInt8(ascii: "v"), bytes[1] == UInt8(ascii: "c"), bytes[2] != UInt8(ascii: "0") else { return nil }
         var number = 0
-        for byte in bytes.dropFirst(2) {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), number > 0 || byte != UInt8(ascii: "0") else { return nil }
+        for index in 2..<bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
             let (times, overflowed) = number.multipliedReportingOverflow(by: 10)
-            let (sum, overflowedAdding) = times.addingReportingOverflow(Int(byte &- UInt8(ascii: "0")))
+            let (sum, overflowedAdding) = times.addingReportingOverflow(Int(digit))
             guard !overflowed, !overflowedAdding else { return nil }
             number = sum
         }
