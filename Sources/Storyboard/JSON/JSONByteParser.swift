@@ -177,20 +177,32 @@ public enum JSONByteParser {
         /// always), else decoded into a buffer. Bytes past ASCII are checked to be UTF-8 once the
         /// string's end is found; an ASCII string is not looked at again.
         mutating func string() throws(JSONValue.ParseError) -> String {
-            position += 1
-            let start = position
+            let start = position + 1
+            // A local index over the bytes' span: stepping the stored `position` and indexing the
+            // array checked its bounds and wrote the cursor back at every byte. (The span borrows a
+            // local copy of the array, so that the cursor stays free to change.)
+            let bytes = self.bytes
+            let span = bytes.span
+            var end = start
             var ascii = true
-            while position < bytes.count {
-                let byte = bytes[position]
+            while end < span.count {
+                let byte = span[end]
                 if byte == UInt8(ascii: "\"") {
-                    defer { position += 1 }
-                    return try decoded(bytes[start..<position], ascii: ascii, from: start)
+                    position = end + 1
+                    return try decoded(bytes[start..<end], ascii: ascii, from: start)
                 }
-                if byte == UInt8(ascii: "\\") { return try escapedString(from: start) }
-                guard byte >= 0x20 else { throw error("a control character in a string") }
+                if byte == UInt8(ascii: "\\") {
+                    position = end
+                    return try escapedString(from: start)
+                }
+                guard byte >= 0x20 else {
+                    position = end
+                    throw error("a control character in a string")
+                }
                 if byte >= 0x80 { ascii = false }
-                position += 1
+                end += 1
             }
+            position = end
             throw error("unterminated string")
         }
 
