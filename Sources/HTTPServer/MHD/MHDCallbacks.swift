@@ -196,6 +196,7 @@ private let mhdCollectValue: MHD_KeyValueIterator = { cls, _, key, value in
 /// of every request.
 private func asciiLowercased(_ cString: UnsafePointer<CChar>) -> String {
     let bytes = UnsafeRawBufferPointer(start: cString, count: strlen(cString))
+    if let known = KnownFieldNames.name(cString, count: bytes.count) { return known }
     return String(unsafeUninitializedCapacity: bytes.count) { buffer in
         for (index, byte) in bytes.enumerated() {
             buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
