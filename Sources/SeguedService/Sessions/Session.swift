@@ -358,9 +358,9 @@ final class Session: Sendable {
 
 /// `ETag` values are the session revision as a strong entity tag (RFC 9110 §8.8.3).
 enum ETag {
-    /// Concatenated rather than interpolated: interpolation went through `description` and a
-    /// growing buffer on every operation response.
-    static func value(_ revision: Int) -> String { "\"" + String(revision) + "\"" }
+    /// Written by `EntityTag` into the string's storage: concatenating `String(revision)` and the
+    /// quotes made three strings for every operation's answer.
+    static func value(_ revision: Int) -> String { EntityTag.strong(revision) }
 
     /// Whether an `If-Match` field value names `revision` (or is `*`). `weakly` compares as
     /// `If-None-Match` does (RFC 9110 §8.8.3.2): `W/"5"` names revision 5 too.
