@@ -12,7 +12,7 @@ public struct Storyboard: Sendable, Equatable {
     public private(set) var sceneTable: [Scene] = []
     /// Each scene's ``SceneIdentity``, in ``sceneTable`` order: the one its instances share.
     public private(set) var sceneIdentities: [SceneIdentity] = []
-    private var sceneIndices: [SceneID: SceneIndex] = [:]
+    @usableFromInline internal private(set) var sceneIndices: [SceneID: SceneIndex] = [:]
     public var classes: [String: ClassInfo] { didSet { indexActions() } }
     /// Every unwind action that instances of some scene implement (``implements(_:scene:)`` of any
     /// scene): an unwind that finds no destination says whether any class could have been one, and
@@ -21,7 +21,7 @@ public struct Storyboard: Sendable, Equatable {
     public private(set) var implementedActions: Set<String> = []
     /// What each scene's instances implement, in ``sceneTable`` order: its own unwind actions, then
     /// its class's and superclasses' (``implements(_:sceneAt:)``).
-    private var sceneActions: [[String]] = []
+    @usableFromInline internal private(set) var sceneActions: [[String]] = []
     /// The Interface Builder storyboards it was imported from, the entry first; scene ids are
     /// `Name:id` when there are several. Empty for a segued-JSON storyboard.
     public var documents: [String]
@@ -82,6 +82,11 @@ public struct Storyboard: Sendable, Equatable {
     }
 
     /// The position of the scene `id` in ``sceneTable``.
+    ///
+    /// Inlinable, as ``implements(_:sceneAt:)``: called from the engine, which reads the storyboard
+    /// through its session's shared box, each call copied the whole struct first (its ten references
+    /// retained and released, on objects every server thread shares, for every instance created).
+    @inlinable
     public func index(of id: SceneID) -> SceneIndex? { sceneIndices[id] }
 
     /// The scene at `index`. The engine reads ``sceneTable`` directly: through an accessor from
@@ -141,6 +146,7 @@ public struct Storyboard: Sendable, Equatable {
     /// The same for the scene at `position` in ``sceneTable``, from the actions kept for it: an
     /// unwind's search asks it of every candidate, and walking the class's superclasses there hashed
     /// each one's name.
+    @inlinable
     public func implements(_ action: String, sceneAt position: Int) -> Bool {
         sceneActions[position].contains(action)
     }
