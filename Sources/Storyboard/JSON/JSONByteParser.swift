@@ -47,10 +47,12 @@ public enum JSONByteParser {
     /// one while they are few (a request's handful, where a hash cost more than the comparisons) and
     /// through a table once there are many, so that a body of 100,000 keys is not read in quadratic time.
     private struct MemberList {
+        var members: [(key: String, value: JSONValue)] = []
+        var positions: [String: Int]? = nil
+
         /// Room for a request's few fields made once: grown from empty, the array was allocated
         /// again at the second member (a segue request's two).
-        var members: [(key: String, value: JSONValue)] = { var members: [(key: String, value: JSONValue)] = []; members.reserveCapacity(4); return members }()
-        var positions: [String: Int]? = nil
+        init() { members.reserveCapacity(4) }
 
         mutating func set(_ key: String, _ value: JSONValue) {
             if let index = position(of: key) {
