@@ -5,7 +5,7 @@
 /// Other names are lowercased as before.
 enum KnownFieldNames {
     /// The known lowercase name that the `count` bytes at `name` spell in any case, if there is one.
-    /// A switch on the length, so that a name is compared with at most three literals.
+    /// A switch on the length, so that a name is compared with at most four literals.
     static func name(_ name: UnsafePointer<CChar>, count: Int) -> String? {
         func known(_ literal: StaticString) -> Bool { spells(name, literal) }
         switch count {
