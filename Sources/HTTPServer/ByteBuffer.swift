@@ -78,24 +78,31 @@ public struct ByteBuffer: ~Copyable {
     public mutating func appendDecimal(_ value: UInt) {
         let digits = Self.decimalDigitCount(value)
         if count + digits > capacity { grow(toAtLeast: count + digits) }
-        let pairs = Self.digitPairs.utf8Start
-        var position = count + digits
+        Self.writeDecimal(value, endingAt: count + digits, into: start)
+        count += digits
+    }
+
+    /// Writes `value`'s ``decimalDigitCount(_:)`` digits into `bytes`, the last just before `end`.
+    /// Shared with ``EntityTag``, which writes them into a new string's storage.
+    @inlinable
+    static func writeDecimal(_ value: UInt, endingAt end: Int, into bytes: UnsafeMutablePointer<UInt8>) {
+        let pairs = digitPairs.utf8Start
+        var position = end
         var rest = value
         while rest >= 100 {
             let pair = Int(truncatingIfNeeded: rest % 100) &* 2
             rest /= 100
             position &-= 2
-            start[position] = pairs[pair]
-            start[position &+ 1] = pairs[pair &+ 1]
+            bytes[position] = pairs[pair]
+            bytes[position &+ 1] = pairs[pair &+ 1]
         }
         if rest >= 10 {
             let pair = Int(truncatingIfNeeded: rest) &* 2
-            start[position &- 2] = pairs[pair]
-            start[position &- 1] = pairs[pair &+ 1]
+            bytes[position &- 2] = pairs[pair]
+            bytes[position &- 1] = pairs[pair &+ 1]
         } else {
-            start[position &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+            bytes[position &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
         }
-        count += digits
     }
 
     /// The number of decimal digits of `value` (1 for 0).

@@ -9,15 +9,9 @@ public enum EntityTag {
         let count = ByteBuffer.decimalDigitCount(UInt(magnitude)) &+ sign &+ 2
         return String(unsafeUninitializedCapacity: count) { buffer in
             buffer[0] = UInt8(ascii: "\"")
-            buffer[count &- 1] = UInt8(ascii: "\"")
             if sign == 1 { buffer[1] = UInt8(ascii: "-") }
-            var rest = magnitude
-            var index = count &- 2
-            repeat {
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-                index &-= 1
-            } while rest > 0
+            ByteBuffer.writeDecimal(UInt(magnitude), endingAt: count &- 1, into: buffer.baseAddress!)
+            buffer[count &- 1] = UInt8(ascii: "\"")
             return count
         }
     }

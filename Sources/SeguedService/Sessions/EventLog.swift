@@ -130,7 +130,7 @@ struct EventLog {
     /// Forgets the operations whose last event is no longer held.
     private mutating func forgetOperations() {
         let held = firstSequence ?? Int.max
-        operations.release(while: { $0.lastSequence < held }) { _ in }
+        operations.release(while: { $0.lastSequence < held })
     }
 
     /// The record of `held`, read back from its details; `nil` if they do not read, which would be

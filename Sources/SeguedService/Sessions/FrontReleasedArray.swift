@@ -22,7 +22,7 @@ struct FrontReleasedArray<Element> {
     mutating func append(contentsOf elements: some Collection<Element>) { storage.append(contentsOf: elements) }
 
     /// Lets go of the oldest elements while `isReleased` says so, handing each to `released`.
-    mutating func release(while isReleased: (Element) -> Bool, _ released: (Element) -> Void) {
+    mutating func release(while isReleased: (Element) -> Bool, _ released: (Element) -> Void = { _ in }) {
         while start < storage.count, isReleased(storage[start]) {
             released(storage[start])
             start += 1
