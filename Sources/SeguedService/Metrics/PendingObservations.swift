@@ -15,7 +15,8 @@ final class PendingObservations: Sendable {
     typealias RequestKey = ServiceMetrics.RequestKey
     typealias OperationKey = ServiceMetrics.OperationKey
 
-    /// Observations a shard holds before its thread hands them over.
+    /// Requests a shard holds before its thread hands them over. Operations are kept as a count a
+    /// key, which no batch needs to bound, and go with the requests (and before every scrape).
     static var batch: Int { 64 }
 
     struct Held {
@@ -23,7 +24,8 @@ final class PendingObservations: Sendable {
         var requests: [(key: RequestKey, duration: Duration)] = []
         /// Operations by key: a count is all they carry.
         var operations: [(key: OperationKey, count: Int)] = []
-        var observed = 0
+
+        var isEmpty: Bool { requests.isEmpty && operations.isEmpty }
     }
 
     private final class Shard: Sendable {
@@ -39,19 +41,18 @@ final class PendingObservations: Sendable {
     func request(_ key: RequestKey, duration: Duration, handOver: (Held) -> Void) {
         shards.current.held.withLock { held in
             held.requests.append((key, duration))
-            countAndMaybeHandOver(&held, handOver)
+            if held.requests.count >= Self.batch { handOverAndClear(&held, handOver) }
         }
     }
 
-    /// Notes an operation, as ``request(_:duration:handOver:)`` a request.
-    func operation(_ key: OperationKey, handOver: (Held) -> Void) {
+    /// Notes an operation in the calling thread's counts, handed over with its next batch.
+    func operation(_ key: OperationKey) {
         shards.current.held.withLock { held in
             if let index = held.operations.firstIndex(where: { $0.key == key }) {
                 held.operations[index].count += 1
             } else {
                 held.operations.append((key, 1))
             }
-            countAndMaybeHandOver(&held, handOver)
         }
     }
 
@@ -60,16 +61,10 @@ final class PendingObservations: Sendable {
         for shard in shards.all { shard.held.withLock { held in handOverAndClear(&held, handOver) } }
     }
 
-    private func countAndMaybeHandOver(_ held: inout Held, _ handOver: (Held) -> Void) {
-        held.observed += 1
-        if held.observed >= Self.batch { handOverAndClear(&held, handOver) }
-    }
-
     private func handOverAndClear(_ held: inout Held, _ handOver: (Held) -> Void) {
-        guard held.observed > 0 else { return }
+        guard !held.isEmpty else { return }
         handOver(held)
         held.requests.removeAll(keepingCapacity: true)
         held.operations.removeAll(keepingCapacity: true)
-        held.observed = 0
     }
 }

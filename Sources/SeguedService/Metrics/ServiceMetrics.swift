@@ -72,9 +72,9 @@ final class ServiceMetrics: Sendable {
     }
 
     /// Counts an operation (`performSegue`, `unwind`, `pop`, …) and whether it was performed, in
-    /// the calling thread's batch as ``recordRequest(route:method:status:duration:)``.
+    /// the calling thread's counts, handed over with its requests' batch or at a scrape.
     func recordOperation(_ kind: String, performed: Bool) {
-        pending.operation(OperationKey(kind: kind, performed: performed), handOver: handOver)
+        pending.operation(OperationKey(kind: kind, performed: performed))
     }
 
     /// Gives a batch to the collectors: each key's collectors are looked up once, its requests
