@@ -23,10 +23,11 @@ struct SessionLayoutTests {
     /// document by reference (the log's search steps apart from its records added 24 bytes, gone
     /// with them into the chunks; the chunk being filled is kept in the log's struct, 64 bytes,
     /// with what an append needs to know of the others, 24, so that an operation does not read the
-    /// chunks' array; the held operations' size is derived from their count, not kept).
+    /// chunks' array; the held operations' size is derived from their count, not kept; the word
+    /// of ``Session/State/loadAhead()`` added 8).
     @Test func aSessionsStateKeepsItsSize() {
         #expect(MemoryLayout<NavigationState>.stride == 80)
         #expect(MemoryLayout<Session.StackDocument?>.stride == 8)
-        #expect(MemoryLayout<Session.State>.stride == 424)
+        #expect(MemoryLayout<Session.State>.stride == 432)
     }
 }

@@ -58,6 +58,10 @@ public struct Controller: Sendable, Equatable {
         set { presentationsCalledCount = Int32(newValue) }
     }
 
+    /// A word from each of the instance's buffers that an operation reads (its children's, its
+    /// presentation's box), for ``NavigationState/loadAheadWord()``.
+    var loadAheadWord: Int { children.count &+ (presentation?.value.presenting?.rawValue ?? 0) }
+
     /// A split view controller's columns.
     public internal(set) var split: SplitColumns? {
         get { splitBox?.value }

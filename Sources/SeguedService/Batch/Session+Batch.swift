@@ -33,6 +33,7 @@ extension Session {
                 }
             }
             if let persistence, let refusal = persistence.refusal { return refusal.response }
+            state.loadAhead()
             var appended: [AppendedOperation] = []
             let response = runBatch(commands, ifMatch: ifMatch, on: &state, appended: &appended, respond: respond, failure: failure)
             // A batch changes the state all at once or not at all: stored when it did.

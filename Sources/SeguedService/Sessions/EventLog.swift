@@ -72,6 +72,10 @@ struct EventLog {
         markStride = ChunkMarks.stride(chunkSize: self.chunkSize)
     }
 
+    /// A word from where the next append writes and from the held operations' ends
+    /// (``Session/State/loadAhead()``).
+    var loadAheadWord: Int { (tail?.loadAheadWord ?? 0) &+ operations.loadAheadWord { $0.lastSequence } }
+
     /// Appends an operation's events, and its record when given.
     ///
     /// The record is kept when its last event is the last of `events`, after which its details are

@@ -14,6 +14,12 @@ struct FrontReleasedArray<Element> {
     /// How many elements are held, counted without making the slice.
     var count: Int { storage.count - start }
 
+    /// `word` of the oldest and the newest element held (0 when none is): the lines that releasing
+    /// and appending read next (``Session/State/loadAhead()``).
+    func loadAheadWord(_ word: (Element) -> Int) -> Int {
+        start < storage.count ? word(storage[start]) &+ word(storage[storage.count - 1]) : 0
+    }
+
     /// The storage's room, the released elements' included: what it takes in memory.
     var capacity: Int { storage.capacity }
 

@@ -34,6 +34,10 @@ struct PackedEvents {
 
     var byteCount: Int { bytes.count }
 
+    /// The last byte written and the count, read where the next event is written
+    /// (``Session/State/loadAhead()``).
+    var loadAheadWord: Int { Int(bytes.last ?? 0) &+ count }
+
     /// The bytes it has room for without growing (tests: how much room an idle session keeps).
     var reservedBytes: Int { bytes.capacity }
 

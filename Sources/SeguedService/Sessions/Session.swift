@@ -38,6 +38,16 @@ final class Session: Sendable {
         var idempotencyPosition = 0
         /// Where the session's rows in the store stand (`--state-dir`).
         var stored = StoredProgress()
+        /// What ``loadAhead()`` read last: kept, so that the compiler keeps its reads.
+        private(set) var loadedAhead = 0
+
+        /// Reads the lines of the state an operation is about to use, before it runs: a session
+        /// met cold loads them together rather than one miss after another
+        /// (``NavigationState/loadAheadWord()``). Bounded: the ends of the instance store, the
+        /// log's tail and the walk's count.
+        mutating func loadAhead() {
+            loadedAhead = navigation.loadAheadWord() &+ log.loadAheadWord &+ walk.loadAheadWord
+        }
 
         /// Keeps ``hasEventsSinceRevision`` true to what `transcript` did.
         mutating func noteEvents(of transcript: Transcript) {
@@ -244,6 +254,7 @@ final class Session: Sendable {
         if let idempotency { return performIdempotent(command, ifMatch: ifMatch, idempotency: idempotency, respond: respond) }
         var staged: CommitTicket?
         let outcome: Outcome = state.withLock { state in
+            state.loadAhead()
             state.lastUsed = .now
             if let refusal = refusal(command, ifMatch: ifMatch, state) { return .refused(refusal) }
             defer { account(&state) }
@@ -340,6 +351,7 @@ final class Session: Sendable {
             case .reused: return Problem.idempotencyKeyReused(idempotency.key).response
             case .miss: break
             }
+            state.loadAhead()
             if let refusal = refusal(command, ifMatch: ifMatch, state) { return refusal.response }
             let response: Response
             switch apply(command, to: &state, staged: &staged) {

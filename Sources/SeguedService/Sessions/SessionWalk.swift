@@ -25,6 +25,10 @@ struct SessionWalk: Sendable {
     /// The walk of a session made without one: not known, so its flow is refused rather than wrong.
     static let unknown = SessionWalk(gap: "how it was reached is not known")
 
+    /// The count, read from the commands' buffer that the next append writes to
+    /// (``Session/State/loadAhead()``).
+    var loadAheadWord: Int { commands.count }
+
     mutating func append(_ command: Command) {
         guard gap == nil else { return }
         guard commands.count < Self.capacity else {
