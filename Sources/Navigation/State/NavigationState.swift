@@ -171,17 +171,46 @@ public struct NavigationState: Sendable, Equatable {
         }
     }
 
-    /// The first unwind segue of `id`'s scene to `action` (its exit), if it has one.
-    func unwindSegue(forAction action: String, of id: ControllerID) -> Segue? {
-        firstSegue(of: id) { Self.isExit($0, to: action) }
+    /// The identifier and id of the first unwind segue of `id`'s scene to `action` (its exit), if
+    /// it has one: the two fields read, not the segue copied.
+    func unwindSegueNames(forAction action: String, of id: ControllerID) -> (identifier: SegueID?, id: String?)? {
+        let position = self[live: id].sceneIndex.position
+        guard let index = exitIndex(forAction: action, inSceneAt: position) else { return nil }
+        return (storyboard.sceneTable[position].segues[index].identifier, storyboard.sceneTable[position].segues[index].id)
     }
 
-    /// Whether `id`'s scene has an unwind segue to `action`, asked without copying it.
+    /// The first embedding segue (``Segue/isEmbedding``) of the scene at `position` from index
+    /// `start` on: its index and the fields a view's loading uses, read in place. `isEmbedding` is
+    /// written out on the stored fields: asked of the segue (another module's property), it copied
+    /// the segue first.
+    func embeddingSegue(inSceneAt position: Int, from start: Int) -> (index: Int, destination: SceneID, identifier: SegueID?, kind: SegueKind, id: String?)? {
+        let count = storyboard.sceneTable[position].segues.count
+        for index in start..<Swift.max(start, count) {
+            let kind = storyboard.sceneTable[position].segues[index].kind
+            guard kind == .embed || (kind == .custom && storyboard.sceneTable[position].segues[index].perform == .embed),
+                  let destination = storyboard.sceneTable[position].segues[index].destination else { continue }
+            return (index, destination, storyboard.sceneTable[position].segues[index].identifier, kind,
+                    storyboard.sceneTable[position].segues[index].id)
+        }
+        return nil
+    }
+
+    /// Whether `id`'s scene has an unwind segue to `action`.
     func hasUnwindSegue(forAction action: String, of id: ControllerID) -> Bool {
-        storyboard.sceneTable[self[live: id].sceneIndex.position].segues.firstIndex { Self.isExit($0, to: action) } != nil
+        exitIndex(forAction: action, inSceneAt: self[live: id].sceneIndex.position) != nil
     }
 
-    private static func isExit(_ segue: Segue, to action: String) -> Bool { segue.kind == .unwind && segue.action == action }
+    /// The index of the first unwind segue to `action` in the scene at `position`, its fields
+    /// compared in place: `firstIndex(where:)` copied every segue it passed (an unwind request
+    /// asked twice, 3,000 instructions a segue and unwind with the copies' reference counts).
+    private func exitIndex(forAction action: String, inSceneAt position: Int) -> Int? {
+        let count = storyboard.sceneTable[position].segues.count
+        for index in 0..<count
+        where storyboard.sceneTable[position].segues[index].kind == .unwind && storyboard.sceneTable[position].segues[index].action == action {
+            return index
+        }
+        return nil
+    }
 
     /// The first segue of `id`'s scene that `matches`, copied out alone: `first(where:)` (and
     /// `for segue in segues`) copied every segue it passed, retaining its strings, which every

@@ -58,15 +58,16 @@ extension Transaction {
     mutating func loadView(_ id: ControllerID) {
         state.update(id) { $0.isViewLoaded = true }
         emit(id, .loadView)
-        // By index, filtered in place: building the list of embedding segues allocated for every view
-        // loaded, and `for segue in segues` copied each segue (retaining the storyboard's strings,
-        // shared by every server thread) to ask whether it embeds.
+        // One embedding segue at a time, found by the state (``NavigationState/embeddingSegue(inSceneAt:from:)``):
+        // building the list of them allocated for every view loaded, and reading the table here,
+        // where the loop changes the state, copied every segue it looked at (the storyboard's
+        // strings retained, shared by every server thread).
         let position = state[live: id].sceneIndex.position
-        for index in state.storyboard.sceneTable[position].segues.indices where state.storyboard.sceneTable[position].segues[index].isEmbedding {
-            let segue = state.storyboard.sceneTable[position].segues[index]
-            let child = instantiate(segue.destination!)
-            let description = SegueDescription(
-                identifier: segue.identifier, kind: segue.kind, source: id, destination: child, id: segue.id)
+        var next = 0
+        while let segue = state.embeddingSegue(inSceneAt: position, from: next) {
+            next = segue.index + 1
+            let child = instantiate(segue.destination)
+            let description = SegueDescription(identifier: segue.identifier, kind: segue.kind, source: id, destination: child, id: segue.id)
             emit(id, .prepareForSegue, .segueSender(description, sender: .null))
             state.update(id) { $0.children.append(child) }
             state.update(child) { $0.parent = id }

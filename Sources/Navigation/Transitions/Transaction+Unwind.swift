@@ -24,7 +24,7 @@ extension Transaction {
             } else {
                 source = try self.source(state.defaultSource(forUnwindAction: action))
             }
-            let segue = state.unwindSegue(forAction: action, of: source)
+            let segue = state.unwindSegueNames(forAction: action, of: source)
             return try unwind(
                 action: action, identifier: segue?.identifier, id: segue?.id, from: source, trigger: request.trigger,
                 shouldPerform: request.shouldPerform, sender: .null, data: request.data, animated: request.animated)
