@@ -20,7 +20,7 @@ public enum EventArguments: Sendable, CustomStringConvertible, ExpressibleByArra
     /// `action`, `from` (`canPerformUnwindSegueAction`, `viewControllerForUnwindSegueAction`).
     case actionFrom(String, ControllerID)
     /// `segue` (`performSegue`).
-    indirect case segue(SegueDescription)
+    case segue(SegueDescription)
     /// `segue`, `sender` (`prepare(for:sender:)`).
     indirect case segueSender(SegueDescription, sender: EventValue)
     /// `action`, `segue` (an unwind action).

@@ -2,24 +2,34 @@ public import Storyboard
 
 /// The segue object as callbacks see it.
 ///
-/// Its fields go largest first (56 bytes, where the declaration order padded it to 64): a session
-/// keeps one in each segue's operation record.
-public struct SegueDescription: Sendable, Equatable {
-    public var identifier: SegueID?
+/// Immutable, and a class: a segue's description is in its transcript and in the arguments of
+/// several of its events, which the answer's writer and the event log each read. As a struct in an
+/// indirect enum case, every such read copied it out of the case's box (its two strings retained
+/// and released: 12 copies a segue and unwind); now the events share one object, and a read
+/// retains it once.
+public final class SegueDescription: Sendable, Equatable {
+    public let identifier: SegueID?
     /// The storyboard segue's id in its file (``Segue/id``); `nil` for a segue made in code. UIKit's
     /// segue object has no such property, so callbacks' descriptions (and scenario transcripts)
     /// leave it out; the API reports it so that a client can name a segue without an identifier,
     /// which it can only perform (and recognize) by this id.
-    public var id: String?
-    public var source: ControllerID
-    public var destination: ControllerID?
-    public var kind: SegueKind
+    public let id: String?
+    public let source: ControllerID
+    public let destination: ControllerID?
+    public let kind: SegueKind
     public init(identifier: SegueID?, kind: SegueKind, source: ControllerID, destination: ControllerID?, id: String? = nil) {
         self.identifier = identifier
         self.kind = kind
         self.source = source
         self.destination = destination
         self.id = id
+    }
+
+    /// Equal descriptions, not the same object: a restored log's events describe their segues anew.
+    public static func == (lhs: SegueDescription, rhs: SegueDescription) -> Bool {
+        lhs === rhs
+            || (lhs.identifier == rhs.identifier && lhs.id == rhs.id && lhs.source == rhs.source
+                && lhs.destination == rhs.destination && lhs.kind == rhs.kind)
     }
 }
 
@@ -31,9 +41,9 @@ public enum EventValue: Sendable, Equatable, CustomStringConvertible {
     case string(String)
     case controller(ControllerID)
     case controllers([ControllerID])
-    // Boxed: inline, the description made every event 40 bytes larger and every event copy
-    // costlier; the box costs less (callgrind, bench-engine pushpop).
-    indirect case segue(SegueDescription)
+    /// A reference (``SegueDescription`` is a class): inline as a struct, the description made
+    /// every event 40 bytes larger, and in a box every read copied it.
+    case segue(SegueDescription)
     case json(JSONValue)
 
     public static func optional(_ id: ControllerID?) -> EventValue { id.map(EventValue.controller) ?? .null }
