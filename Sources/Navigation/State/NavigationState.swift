@@ -201,8 +201,8 @@ public struct NavigationState: Sendable, Equatable {
     }
 
     /// The index of the first unwind segue to `action` in the scene at `position`, its fields
-    /// compared in place: `firstIndex(where:)` copied every segue it passed (an unwind request
-    /// asked twice, 3,000 instructions a segue and unwind with the copies' reference counts).
+    /// compared in place: `firstIndex(where:)` copied every segue it passed, its seven strings
+    /// retained and released (an unwind request asks it to find its source, then its exit).
     private func exitIndex(forAction action: String, inSceneAt position: Int) -> Int? {
         let count = storyboard.sceneTable[position].segues.count
         for index in 0..<count
