@@ -84,12 +84,16 @@ struct EventLog {
     /// before the row was written: then every earlier event is gone as well, and the record is
     /// not one the log holds.
     mutating func append(contentsOf events: [LifecycleEvent], operation: OperationRecord?) {
-        append(events, details: operation.flatMap { events.last?.sequence == $0.lastSequence ? $0 : nil })
+        // The record passed on as it came, with whether it is kept: choosing it with `flatMap` (or
+        // binding it) made a copy, its search, segue and command retained and released twice an
+        // operation. Fields are read in place: `events.last` copied the event.
+        let keeps = !events.isEmpty && operation?.lastSequence == events[events.count - 1].sequence
+        append(events, details: operation, keepingDetails: keeps)
     }
 
-    mutating func append(contentsOf events: [LifecycleEvent]) { append(events, details: nil) }
+    mutating func append(contentsOf events: [LifecycleEvent]) { append(events, details: nil, keepingDetails: false) }
 
-    private mutating func append(_ events: [LifecycleEvent], details record: OperationRecord?) {
+    private mutating func append(_ events: [LifecycleEvent], details record: OperationRecord?, keepingDetails: Bool) {
         guard let first = events.first else { return }
         // The tail is taken out while it is filled, so that its buffer stays uniquely referenced.
         var chunk = tail.take() ?? PackedEvents(firstSequence: first.sequence)
@@ -113,7 +117,7 @@ struct EventLog {
             }
             chunk.append(events, at: index, markStride: markStride)
         }
-        if let record {
+        if keepingDetails, let record {
             let details = chunk.appendDetails(record)
             operations.append(HeldOperation(lastSequence: record.lastSequence, command: record.command, details: UInt32(details)))
         }
