@@ -85,8 +85,8 @@ struct EventLog {
     /// not one the log holds.
     mutating func append(contentsOf events: [LifecycleEvent], operation: OperationRecord?) {
         // The record passed on as it came, with whether it is kept: choosing it with `flatMap` (or
-        // binding it) made a copy, its search, segue and command retained and released twice an
-        // operation. Fields are read in place: `events.last` copied the event.
+        // binding it) made a copy of it, its search, segue and command retained and released. The
+        // last event's sequence is read in place: `events.last` copied the event.
         let keeps = !events.isEmpty && operation?.lastSequence == events[events.count - 1].sequence
         append(events, details: operation, keepingDetails: keeps)
     }
