@@ -84,17 +84,17 @@ struct EventLog {
     /// before the row was written: then every earlier event is gone as well, and the record is
     /// not one the log holds.
     mutating func append(contentsOf events: [LifecycleEvent], operation: OperationRecord?) {
-        // The record passed on as it came, with whether it is kept: choosing it with `flatMap` (or
-        // binding it) made a copy of it, its search, segue and command retained and released. The
-        // last event's sequence is read in place: `events.last` copied the event.
-        let keeps = !events.isEmpty && operation?.lastSequence == events[events.count - 1].sequence
-        append(events, details: operation, keepingDetails: keeps)
+        append(events, details: operation)
     }
 
-    mutating func append(contentsOf events: [LifecycleEvent]) { append(events, details: nil, keepingDetails: false) }
+    mutating func append(contentsOf events: [LifecycleEvent]) { append(events, details: nil) }
 
-    private mutating func append(_ events: [LifecycleEvent], details record: OperationRecord?, keepingDetails: Bool) {
+    /// `record` is passed on as it came and kept here when it ends with `events`: choosing it in
+    /// the caller with `flatMap` made a copy of it (its search, segue and command retained and
+    /// released). The last event's sequence is read in place: `events.last` copied the event.
+    private mutating func append(_ events: [LifecycleEvent], details record: OperationRecord?) {
         guard let first = events.first else { return }
+        let keepsRecord = record?.lastSequence == events[events.count - 1].sequence
         // The tail is taken out while it is filled, so that its buffer stays uniquely referenced.
         var chunk = tail.take() ?? PackedEvents(firstSequence: first.sequence)
         size -= chunk.size
@@ -117,7 +117,7 @@ struct EventLog {
             }
             chunk.append(events, at: index, markStride: markStride)
         }
-        if keepingDetails, let record {
+        if keepsRecord, let record {
             let details = chunk.appendDetails(record)
             operations.append(HeldOperation(lastSequence: record.lastSequence, command: record.command, details: UInt32(details)))
         }
