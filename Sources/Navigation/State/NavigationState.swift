@@ -180,14 +180,13 @@ public struct NavigationState: Sendable, Equatable {
     }
 
     /// The first embedding segue (``Segue/isEmbedding``) of the scene at `position` from index
-    /// `start` on: its index and the fields a view's loading uses, read in place. `isEmbedding` is
-    /// written out on the stored fields: asked of the segue (another module's property), it copied
-    /// the segue first.
+    /// `start` on: its index and the fields a view's loading uses, read in place (``Segue/embeds(kind:perform:)``
+    /// on the stored fields: `isEmbedding`, asked of the segue, copied it first).
     func embeddingSegue(inSceneAt position: Int, from start: Int) -> (index: Int, destination: SceneID, identifier: SegueID?, kind: SegueKind, id: String?)? {
         let count = storyboard.sceneTable[position].segues.count
         for index in start..<Swift.max(start, count) {
             let kind = storyboard.sceneTable[position].segues[index].kind
-            guard kind == .embed || (kind == .custom && storyboard.sceneTable[position].segues[index].perform == .embed),
+            guard Segue.embeds(kind: kind, perform: storyboard.sceneTable[position].segues[index].perform),
                   let destination = storyboard.sceneTable[position].segues[index].destination else { continue }
             return (index, destination, storyboard.sceneTable[position].segues[index].identifier, kind,
                     storyboard.sceneTable[position].segues[index].id)

@@ -47,5 +47,12 @@ public struct Segue: Sendable, Equatable {
     }
 
     /// Performed while the source's view loads: `embed`, or a custom segue that embeds.
-    public var isEmbedding: Bool { kind == .embed || (kind == .custom && perform == .embed) }
+    public var isEmbedding: Bool { Self.embeds(kind: kind, perform: perform) }
+
+    /// ``isEmbedding`` of a segue's two fields, for a caller that reads them in place from the
+    /// storyboard's table: asking the segue copied it first when called from another module.
+    @inlinable
+    public static func embeds(kind: SegueKind, perform: CustomPerform?) -> Bool {
+        kind == .embed || (kind == .custom && perform == .embed)
+    }
 }
