@@ -23,7 +23,12 @@ struct JSONWriter: ~Copyable {
     private var needsComma = false
     /// The last segue object written and where its bytes are: a transcript names one segue up to
     /// four times (top level, `prepare`, `perform`, the unwind action), copied after the first.
-    private var lastSegue: (segue: SegueDescription, bytes: Range<Int>)?
+    /// Found by the object's identity, an integer compare: with the reference alone, each segue
+    /// written took and gave back reference counts (15 atomic operations a segue and unwind).
+    /// The reference keeps the object alive, so that no other object takes its identity.
+    private var lastSegue: SegueDescription?
+    private var lastSegueIdentity: ObjectIdentifier?
+    private var lastSegueBytes = 0..<0
 
     init(capacity: Int = 512) { buffer = ByteBuffer(capacity: capacity) }
 
@@ -76,16 +81,31 @@ struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
-    /// `segue` as an object, by `write`; a copy of the bytes when it is the segue written last.
-    mutating func segue(_ segue: SegueDescription, write: (inout JSONWriter) -> Void) {
-        if let last = lastSegue, last.segue == segue {
+    /// `segue` as an object, its members written by `write` (handed the segue, so that it captures
+    /// nothing); a copy of the bytes when it is the segue written last.
+    mutating func segue(_ segue: SegueDescription, write: (inout JSONWriter, SegueDescription) -> Void) {
+        if lastSegueIdentity == ObjectIdentifier(segue) || wroteEqualSegue(segue) {
             separate()
-            buffer.appendCopy(of: last.bytes)
+            buffer.appendCopy(of: lastSegueBytes)
             return
         }
-        let start = buffer.byteCount + (needsComma ? 1 : 0)
-        object(write)
-        lastSegue = (segue, start..<buffer.byteCount)
+        separate()
+        let start = buffer.byteCount
+        buffer.append(UInt8(ascii: "{"))
+        needsComma = false
+        write(&self, segue)
+        buffer.append(UInt8(ascii: "}"))
+        needsComma = true
+        lastSegue = segue
+        lastSegueIdentity = ObjectIdentifier(segue)
+        lastSegueBytes = start..<buffer.byteCount
+    }
+
+    /// Whether the segue written last is another object equal to `segue` (a restored log's events
+    /// describe their segues anew).
+    private func wroteEqualSegue(_ segue: SegueDescription) -> Bool {
+        guard let lastSegue else { return false }
+        return lastSegue == segue
     }
 
     @inline(__always)
