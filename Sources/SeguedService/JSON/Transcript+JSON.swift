@@ -3,7 +3,7 @@ import Storyboard
 
 extension JSONWriter {
     mutating func segue(_ segue: SegueDescription) {
-        self.segue(segue) { w in
+        self.segue(segue) { w, segue in
             w.key(.identifier); w.string(segue.identifier?.rawValue)
             w.key(.id); w.string(segue.id)
             w.key(.kind); w.string(segue.kind.rawValue)
@@ -41,7 +41,7 @@ extension JSONWriter {
         fragment(headers.scenes, events[index].sceneIndex.position)
         fragment(EventHeaders.methods, Int(events[index].method.code))
         afterKey()
-        arguments(events[index].arguments)
+        arguments(of: events, at: index)
         if events[index].hasResult, let result = events[index].result {
             key(.result); eventValue(result)
         }
@@ -52,9 +52,13 @@ extension JSONWriter {
     /// An event's `args` object. Every shape but a list is written from literals around its
     /// values: through names and `EventValue`s, the segue and unwind callbacks' arguments took
     /// a third of an unwind's answer.
-    mutating func arguments(_ arguments: EventArguments) {
+    ///
+    /// Switches on the event's arguments in place: handed them as a value, every event's arguments
+    /// were copied and destroyed around the call (about 500 instructions a segue and unwind). The
+    /// payloads a case binds are still retained while they are written.
+    mutating func arguments<Events: RandomAccessCollection<LifecycleEvent>>(of events: Events, at index: Events.Index) {
         beginValue()
-        switch arguments {
+        switch events[index].arguments {
         case .none:
             fragment(EventHeaders.noArguments)
         case .animated(let animated):
