@@ -263,7 +263,9 @@ final class Session: Sendable {
             case .failure(let error): return .failed(error)
             }
         }
-        switch outcome {
+        // Consumed: switching on the value copied the transcript out of it (its arrays retained)
+        // and destroyed both.
+        switch consume outcome {
         case .performed(let transcript, let summary):
             // Acknowledged means stored: the answer is held back until its commit.
             guard let staged, let persistence else { return respond(transcript, summary) }
