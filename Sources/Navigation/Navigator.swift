@@ -62,21 +62,19 @@ public enum Navigator {
     }
 
     private static func applyInPlace(_ command: Command, to state: inout NavigationState) throws(NavigationError) -> Transcript {
-        // The state moves into the transaction and back, so that its buffers are never shared and
-        // change in place: copying them on write was a fifth of a push+pop, and copying the state in
-        // and out a twentieth. Every check that can throw runs before the first change (the
-        // property tests assert that a failed command changes nothing), so on failure the state
-        // handed back is the one taken.
-        var transaction = Transaction(state: consume state)
-        let transcript: Transcript
-        do {
-            transcript = try transaction.run(command)
-        } catch {
-            state = transaction.finish()
-            throw error
-        }
+        // The state is swapped into the transaction and back, so that its buffers are never shared
+        // and change in place: copying them on write was a fifth of a push+pop, and copying the
+        // state in and out a twentieth. Moved in and returned by `finish()`, it was still copied
+        // out and the transaction's copy destroyed (its buffers' reference counts taken and given
+        // back); a swap moves it both ways, and an empty state of the same storyboard holds its
+        // place meanwhile. Every check that can throw runs before the first change (the property
+        // tests assert that a failed command changes nothing), so on failure the state swapped
+        // back is the one taken.
+        var transaction = Transaction(state: NavigationState(storyboard: state.sharedStoryboard, profile: state.profile, traits: state.traits))
+        swap(&transaction.state, &state)
+        defer { swap(&transaction.state, &state) }
+        let transcript = try transaction.run(command)
         if transcript.performed { transaction.state.revision += 1 }
-        state = transaction.finish()
         return transcript
     }
 }
