@@ -41,7 +41,7 @@ struct ControllerStore: Sendable, Equatable {
     }
 
     /// Appends an instance whose id is greater than every live one (ids grow in creation order).
-    mutating func append(_ controller: Controller) {
+    mutating func append(_ controller: consuming Controller) {
         precondition(values.last.map { $0.id < controller.id } ?? true, "ids are created in increasing order")
         if values.count == values.capacity {
             // By half again (at least four) rather than Array's doubling: a session keeps its

@@ -73,11 +73,15 @@ public struct NavigationState: Sendable, Equatable {
         instances.modify(id, change)
     }
 
-    mutating func insert(_ controller: Controller) {
+    /// Consumes `controller`, so that a new instance moves into the store (borrowed, it was copied
+    /// there and the caller's destroyed: its references counted twice).
+    mutating func insert(_ controller: consuming Controller) {
         precondition(controller.id == nextControllerID)
+        let id = controller.id
+        let isSplit = controller.kind == .splitViewController
         createdCount += 1
         instances.append(controller)
-        if controller.kind == .splitViewController { splits.append(controller.id) }
+        if isSplit { splits.append(id) }
     }
 
     /// Removes a released instance and the references that outlive it: a split column that still

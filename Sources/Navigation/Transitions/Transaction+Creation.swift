@@ -29,7 +29,7 @@ extension Transaction {
             definesPresentationContext: state.storyboard.sceneTable[index.position].definesPresentationContext)
         controller.parent = parent
         controller.selectedIndex = state.storyboard.sceneTable[index.position].selectedIndex
-        state.insert(controller)
+        state.insert(consume controller)
         created.append(id)
         // Most instances contain nothing; only containers pay for a copy of their scene.
         guard kind.hasRelationships else { return id }
