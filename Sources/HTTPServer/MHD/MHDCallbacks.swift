@@ -70,11 +70,7 @@ private func mhdAccess(
     if let opened = mhdOpened(context) { return mhdQueue(opened, on: connection, core: core) }
     // The whole request is in: its deadline no longer runs (until the response has been sent).
     connectionRecord(connection)?.receivingSince.store(0, ordering: .relaxed)
-    let request = Request(
-        method: context.method, path: context.path,
-        query: mhdValues(connection, .GET_ARGUMENT_KIND),
-        headerFields: context.headerFields,
-        body: context.body, bodyExceededLimit: context.exceededLimit)
+    let request = context.takeRequest(query: mhdValues(connection, .GET_ARGUMENT_KIND))
     let response = core.respond(to: request)
     if let stream = response.stream { return mhdQueueStream(stream, response, context: context, core: core, on: connection) }
     if let gate = response.gate, !gate.outcome.opened { return mhdDefer(response, gate: gate, context: context, core: core, on: connection) }

@@ -54,6 +54,20 @@ final class MHDConnectionContext {
         headersSeen = true
     }
 
+    /// The whole request, its path, fields and body moved out of the context (swapped for empty
+    /// values): nothing reads them here again once the handler has the request, and copying them
+    /// took a reference count on each, given back when the context went.
+    func takeRequest(query: [(name: String, value: String)]) -> Request {
+        var path = ""
+        var headerFields: [(name: String, value: String)] = []
+        var body: [UInt8] = []
+        swap(&path, &self.path)
+        swap(&headerFields, &self.headerFields)
+        swap(&body, &self.body)
+        return Request(
+            method: method, path: path, query: query, headerFields: headerFields, body: body, bodyExceededLimit: exceededLimit)
+    }
+
     /// The client waits with its body for "100 Continue" (`Expect: 100-continue`) that `Content-Length`
     /// (one value, after request validation) declares over the route's limit. Refused on the headers'
     /// call: libmicrohttpd sends "100 Continue" when that call returns without a response, and the
