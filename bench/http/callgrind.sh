@@ -5,6 +5,8 @@
 #           segues (cycle.lua's segue then unwind: the addItem segue from vc3, then cancelEdit:)
 #   REQUESTS=2000 requests over one keep-alive connection, after 200 uncounted ones (first-use
 #   costs: metadata, caches); TOP=15 prints that many functions by inclusive count.
+#   CALLGRIND_OPTIONS: more options for valgrind (bench/http/atomics.sh passes its own); KEEP=1
+#   keeps the output folder and says where it is.
 # The release binary (scripts/release-build, or SEGUED_BIN) runs without its debug information
 # (valgrind 3.19 gives up on the toolchain's), the symbol table kept.
 set -euo pipefail
@@ -19,7 +21,8 @@ out=$(mktemp -d)
 bin=$out/segued
 objcopy --strip-debug "$source_bin" "$bin"
 port=$(free_port)
-valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$out/cg" \
+# shellcheck disable=SC2086 # CALLGRIND_OPTIONS is a list of options
+valgrind --tool=callgrind --instr-atstart=no ${CALLGRIND_OPTIONS:-} --callgrind-out-file="$out/cg" \
   "$bin" serve --port "$port" "$@" >/dev/null 2>"$out/log" &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$out"' EXIT
