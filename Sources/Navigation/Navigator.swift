@@ -70,7 +70,8 @@ public enum Navigator {
         // place meanwhile. Every check that can throw runs before the first change (the property
         // tests assert that a failed command changes nothing), so on failure the state swapped
         // back is the one taken.
-        var transaction = Transaction(state: NavigationState(storyboard: state.sharedStoryboard, profile: state.profile, traits: state.traits))
+        let placeholder = NavigationState(storyboard: state.sharedStoryboard, profile: state.profile, traits: state.traits)
+        var transaction = Transaction(state: placeholder)
         swap(&transaction.state, &state)
         defer { swap(&transaction.state, &state) }
         let transcript = try transaction.run(command)
