@@ -71,7 +71,7 @@ public enum Navigator {
         // tests assert that a failed command changes nothing), so on failure the state swapped
         // back is the one taken.
         let placeholder = NavigationState(storyboard: state.sharedStoryboard, profile: state.profile, traits: state.traits)
-        var transaction = Transaction(state: placeholder)
+        var transaction = Transaction(state: consume placeholder)
         swap(&transaction.state, &state)
         defer { swap(&transaction.state, &state) }
         let transcript = try transaction.run(command)
