@@ -44,20 +44,27 @@ struct JSONWriter: ~Copyable {
     }
 
     mutating func object(_ body: (inout JSONWriter) -> Void) {
-        separate()
-        buffer.append(UInt8(ascii: "{"))
-        needsComma = false
+        open(UInt8(ascii: "{"))
         body(&self)
-        buffer.append(UInt8(ascii: "}"))
-        needsComma = true
+        close(UInt8(ascii: "}"))
     }
 
     mutating func array(_ body: (inout JSONWriter) -> Void) {
-        separate()
-        buffer.append(UInt8(ascii: "["))
-        needsComma = false
+        open(UInt8(ascii: "["))
         body(&self)
-        buffer.append(UInt8(ascii: "]"))
+        close(UInt8(ascii: "]"))
+    }
+
+    /// Opens a container: its bracket, after a comma when one is due.
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        buffer.append(bracket)
+        needsComma = false
+    }
+
+    /// Closes a container, after which the next value needs a comma.
+    private mutating func close(_ bracket: UInt8) {
+        buffer.append(bracket)
         needsComma = true
     }
 
@@ -89,13 +96,10 @@ struct JSONWriter: ~Copyable {
             buffer.appendCopy(of: lastSegueBytes)
             return
         }
-        separate()
-        let start = buffer.byteCount
-        buffer.append(UInt8(ascii: "{"))
-        needsComma = false
+        let start = buffer.byteCount + (needsComma ? 1 : 0)
+        open(UInt8(ascii: "{"))
         write(&self, segue)
-        buffer.append(UInt8(ascii: "}"))
-        needsComma = true
+        close(UInt8(ascii: "}"))
         lastSegue = segue
         lastSegueIdentity = ObjectIdentifier(segue)
         lastSegueBytes = start..<buffer.byteCount
