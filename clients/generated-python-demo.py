@@ -66,7 +66,7 @@ def main(url):
     expect([(control.type_.value, control.text) for control in settings.controls][:2],
            [("tableViewCell", "Notifications"), ("switch", None)], "demo settings: first controls")
 
-    # What the generator does not express (README, "Generated clients"), the way the README says:
+    # What the generator does not express (docs/flows-and-clients.md, "Generated clients"), the way the README says:
     # an Interface Builder storyboard goes up as the XML text of a bundle, and the contract, a YAML
     # answer, comes through the client's own httpx client.
     uploaded = upload_storyboard.sync(client=client, body=StoryboardBundle(

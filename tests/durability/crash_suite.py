@@ -473,7 +473,7 @@ def test_second_daemon_on_the_directory_is_refused():
 
 
 def test_online_backup_of_a_live_store_restores():
-    """sqlite3's .backup of the store while segued runs under load (README "Durability")."""
+    """sqlite3's .backup of the store while segued runs under load (docs/durability.md)."""
     state = tempfile.mkdtemp(prefix="segued-state-")
     copy = tempfile.mkdtemp(prefix="segued-backup-")
     try:

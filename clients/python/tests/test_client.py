@@ -74,8 +74,8 @@ def test_uploaded_storyboard_and_a_chosen_id(segued_daemon):
 
 
 def test_readme_example_runs(segued_daemon):
-    """The README's Python example, as written, on the daemon the fixture started."""
-    readme = open(os.path.join(REPOSITORY, "README.md")).read()
+    """The Python example of docs/flows-and-clients.md, as written, on the daemon the fixture started."""
+    readme = open(os.path.join(REPOSITORY, "docs", "flows-and-clients.md")).read()
     example = re.search(r"<!-- python-client-example -->\n```python\n(.*?)```", readme, re.S).group(1)
     output = subprocess.run(
         ["python3", "-c", example], capture_output=True, text=True, timeout=60,
