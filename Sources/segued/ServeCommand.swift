@@ -214,7 +214,9 @@ struct Serve: ParsableCommand {
         // Block the signals before libmicrohttpd starts its threads, which inherit the mask, so that
         // only the main thread's sigwait receives them (notes/libmicrohttpd.md, pitfall 11). SIGHUP
         // and SIGUSR1, whose default action ends a process, are received to be ignored (logged).
-        let signals = SignalWaiter(blocking: [SIGTERM, SIGINT, SIGHUP, SIGUSR1])
+        // SIGALRM, SIGVTALRM, SIGIO and SIGPWR end a process by default too and mean nothing to
+        // segued: a stray `kill -ALRM` (or a timer a library armed) ended the daemon (issue 53).
+        let signals = SignalWaiter(blocking: [SIGTERM, SIGINT] + SignalWaiter.ignoredAndLogged)
         // SIGUSR2 has no use here and SIGPIPE comes from writing to a pipe whose reader left (stderr
         // taken by a log collector that stopped): both end a process by default, which ended the
         // daemon, and a SIGTERM whose log line hit a closed stderr exited 141 (issue 28). Ignored,
@@ -294,9 +296,9 @@ struct Serve: ParsableCommand {
         IdleSessionReaper.start(service: service, every: .seconds(min(60, max(1, sessionTTL / 2))), logger: logger)
 
         var signal = signals.wait()
-        while signal == SIGHUP || signal == SIGUSR1 {
+        while SignalWaiter.ignoredAndLogged.contains(signal) {
             // Logs go to stderr, so there is nothing to reopen; the default action would end the daemon.
-            logger.notice("received \(signal == SIGHUP ? "SIGHUP" : "SIGUSR1"); ignored (only SIGTERM and SIGINT stop segued)")
+            logger.notice("received \(SignalWaiter.name(of: signal)); ignored (only SIGTERM and SIGINT stop segued)")
             signal = signals.wait()
         }
         logger.info("received \(signal == SIGTERM ? "SIGTERM" : "SIGINT"); refusing new connections, finishing in-flight requests, ending \(service.openStreams) event streams")

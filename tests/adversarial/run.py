@@ -555,11 +555,31 @@ def test_a_second_signal_ends_the_drain_at_once():
         start = time.time()
         d.process.send_signal(signal.SIGTERM)
         code = d.process.wait(timeout=5)
-        assert time.time() - start < 2 and code != 0, (code, d.text()[-300:])
+        # Ended by the signal itself, as an undrained stop would be (a shell shows 143), not exit 1,
+        # which reads as a crash to whoever supervises it (issue 53).
+        assert time.time() - start < 2 and code == -signal.SIGTERM, (code, d.text()[-300:])
+        assert "received a second SIGTERM; exiting without finishing the drain" in d.text(), d.text()[-300:]
         slow.close()
     with Daemon("--shutdown-grace", "60") as d:
         d.process.send_signal(signal.SIGTERM)
         assert d.process.wait(timeout=5) == 0, "an idle daemon drains at once, with status 0"
+
+
+def test_signals_that_mean_nothing_to_segued_are_logged_and_ignored():
+    # SIGALRM's default action ends a process: a stray `kill -ALRM` stopped the daemon (issue 53).
+    with Daemon() as d:
+        for number, name in [(signal.SIGALRM, "SIGALRM"), (signal.SIGVTALRM, "SIGVTALRM"), (signal.SIGIO, "SIGIO"),
+                             (signal.SIGPWR, "SIGPWR"), (signal.SIGHUP, "SIGHUP"), (signal.SIGUSR1, "SIGUSR1")]:
+            d.process.send_signal(number)
+            deadline = time.time() + 5
+            while f"received {name}; ignored" not in d.text() and time.time() < deadline:
+                time.sleep(0.05)
+            assert d.process.poll() is None, f"{name} ended the daemon (status {d.process.returncode})"
+            assert f"received {name}; ignored" in d.text(), d.text()[-300:]
+        status, _, _, _ = request(d.port, "GET", "/healthz")
+        assert status == 200
+        d.process.send_signal(signal.SIGTERM)
+        assert d.process.wait(timeout=10) == 0
 
 
 def test_sigterm_writes_every_request_line():
