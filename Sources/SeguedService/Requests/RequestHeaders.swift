@@ -8,6 +8,15 @@ extension SeguedService {
     /// could name no event. openapi.yaml states the same `maximum`.
     static let sequenceRange = 0...(1 << 52)
 
+    /// A JSON Schema `integer` as a query parameter or header field carries it: ASCII digits, with a
+    /// `-` before them for a negative number, nothing else. Swift's `Int(_:)` also takes a leading
+    /// `+`, which openapi.yaml's schemas do not (issue 53: `Last-Event-ID: +5` was accepted).
+    static func decimalInteger<Text: StringProtocol>(_ text: Text) -> Int? {
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
+    }
+
     /// `If-Match`, if sent: `*` or a list of entity tags (RFC 9110 §13.1.1), as openapi.yaml's
     /// `IfMatch` pattern says. An empty or malformed field is a client error (400), not a revision
     /// that does not match (412): no revision could ever match it.
@@ -41,5 +50,14 @@ extension SeguedService {
             skipSpaces()
         }
         return false  // empty, or a trailing comma
+    }
+}
+
+extension String {
+    /// The field value without the spaces and tabs around it (RFC 9110 §5.5's OWS).
+    var trimmingOptionalWhitespace: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return self[start...end]
     }
 }

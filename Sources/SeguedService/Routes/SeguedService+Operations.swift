@@ -170,7 +170,7 @@ extension SeguedService {
 
     static func intParameter(_ request: Request, _ name: String, default value: Int, range: ClosedRange<Int>) throws(Problem) -> Int {
         guard let text = request.queryValue(name) else { return value }
-        guard let number = Int(text), range.contains(number) else {
+        guard let number = decimalInteger(text), range.contains(number) else {
             throw .invalidParameter(name, "expected an integer in \(range.lowerBound)...\(range.upperBound)")
         }
         return number

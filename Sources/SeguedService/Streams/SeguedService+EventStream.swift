@@ -73,8 +73,10 @@ extension SeguedService {
     static func streamStart(_ request: Request) throws(Problem) -> Int? {
         let after = request.queryValue("after") == nil ? nil : try intParameter(request, "after", default: 0, range: sequenceRange)
         if let field = request.header("last-event-id") {
-            let parts = field.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard parts.count == 1, let value = Int(parts[0]), sequenceRange.contains(value) else {
+            // Spaces and tabs around a field value are not part of it (RFC 9110 §5.5), so ` 5 ` is 5;
+            // anything else but digits (`+5`, `5 6`, `0x5`) is refused (issue 53: `+5` was taken).
+            let value = field.trimmingOptionalWhitespace
+            guard let value = decimalInteger(value), sequenceRange.contains(value) else {
                 throw .invalidParameter("Last-Event-ID", "expected an event sequence number (an integer in \(sequenceRange.lowerBound)...\(sequenceRange.upperBound))")
             }
             return value
