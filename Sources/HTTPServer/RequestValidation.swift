@@ -21,6 +21,7 @@ struct RequestShape {
 /// - a `Transfer-Encoding` other than `chunked`: MHD waited for the connection to close (the
 ///   client waits for an answer: a hang until the idle timeout);
 /// - HTTP/1.1 without `Host`, or with two (RFC 9112 §3.2);
+/// - HTTP/1.0 with `Transfer-Encoding` (RFC 9112 §6.1: faulty framing);
 /// - more than ``maxQueryArguments`` query arguments: MHD ran out of its per-connection pool at
 ///   about 458 and closed the connection without an answer.
 ///
@@ -64,6 +65,11 @@ enum RequestValidation {
             return malformed("A request must not carry both Content-Length and Transfer-Encoding.")
         }
         if lengthsDiffer { return malformed("A request must not carry different Content-Length values.") }
+        // RFC 9112 §6.1: an HTTP/1.0 message with Transfer-Encoding has faulty framing (1.0 has no
+        // chunked coding, so an intermediary may frame it otherwise); 0.9.75 read it chunked (issue 53).
+        if shape.version == "HTTP/1.0", !codings.isEmpty {
+            return malformed("HTTP/1.0 requests must not carry Transfer-Encoding (RFC 9112 §6.1); send Content-Length.")
+        }
         if codings.count > 1 || codings.contains(where: { !isChunked($0) }) {
             return HTTPProblem.unsupportedTransferCoding.response(
                 detail: "The only transfer coding accepted is chunked.")

@@ -38,6 +38,16 @@ struct RequestValidationTests {
         #expect(refusal?.type == "urn:segued:problem:malformed-request")
     }
 
+    /// RFC 9112 §6.1: Transfer-Encoding in an HTTP/1.0 request is faulty framing (issue 53:
+    /// 0.9.75 read such a body chunked, where a proxy in front may frame it otherwise).
+    @Test(arguments: ["chunked", "gzip"])
+    func transferEncodingInHTTP10_isMalformed(coding: String) {
+        let refusal = Self.refusal(Self.shape([("transfer-encoding", coding)], version: "HTTP/1.0"))
+        #expect(refusal?.status == 400)
+        #expect(refusal?.type == "urn:segued:problem:malformed-request")
+        #expect(Self.refusal(Self.shape([("content-length", "2")], version: "HTTP/1.0")) == nil)
+    }
+
     @Test(arguments: ["gzip", "chunked, gzip", " chunked", "identity"])
     func codingsOtherThanChunked_areNotImplemented(coding: String) {
         let refusal = Self.refusal(Self.shape([("host", "a"), ("transfer-encoding", coding)]))

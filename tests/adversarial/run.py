@@ -413,6 +413,17 @@ def test_http11_without_host_is_400_problem():
             assert read_response(s)[0] == 200, "HTTP/1.0 needs no Host"
 
 
+def test_chunked_body_on_http10_is_refused():
+    # RFC 9112 §6.1: an HTTP/1.0 request with Transfer-Encoding has faulty framing (issue 53:
+    # 0.9.75 read it chunked and created the session). 400 and the connection closed, nothing made.
+    with Daemon() as d:
+        raw = (b"POST /v1/sessions HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+               b"Transfer-Encoding: chunked\r\n\r\n17\r\n{\"storyboard\": \"demo\"}\r\n0\r\n\r\n")
+        refused(d, raw, 400, "malformed-request")
+        status, _, body, _ = request(d.port, "GET", "/v1/sessions")
+        assert status == 200 and json.loads(body)["sessions"] == [], body
+
+
 def test_unknown_transfer_coding_is_answered():
     """segued's 501 on 0.9.75; libmicrohttpd 1.0 refuses any coding but chunked itself, with 400."""
     with Daemon() as d:
