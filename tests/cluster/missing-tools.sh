@@ -13,7 +13,7 @@ for missing in socat haproxy curl; do
   done
   started=$SECONDS
   set +e
-  said=$(SEGUED_BIN=/bin/true PATH="$bin" timeout 20 bash deploy/cluster/run 3 19400 "$bin/cluster" 2>&1)
+  said=$(SEGUED_BIN=/bin/true PATH="$bin" "$(command -v timeout)" 20 "$(command -v bash)" deploy/cluster/run 3 19400 "$bin/cluster" 2>&1)
   status=$?
   set -e
   [ "$status" = 1 ] || { echo "without $missing: exit $status, expected 1: $said"; exit 1; }
