@@ -2,6 +2,7 @@
 #define SEGUED_CMICROHTTPD_SHIM_H
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <netinet/in.h>
@@ -151,6 +152,52 @@ static inline struct MHD_Daemon *segued_mhd_start(
         MHD_OPTION_NOTIFY_CONNECTION, notify_connection, connections_cls,
         MHD_OPTION_ARRAY, security_options,
         MHD_OPTION_END);
+}
+
+/// Why binding `host`:`port` fails, as an errno (0 when a bind succeeds now), asked after
+/// MHD_start_daemon returned NULL: libmicrohttpd says nothing of why, and "cannot listen" alone left a
+/// person guessing between a port in use, a privileged port and an address not on this machine
+/// (issue 49). The socket is set up as libmicrohttpd sets up its own (SO_REUSEADDR, and IPV6_V6ONLY
+/// as it leaves it), then closed.
+static inline int segued_bind_errno(const char *host, uint16_t port)
+{
+    struct sockaddr_in v4;
+    struct sockaddr_in6 v6;
+    struct sockaddr *address;
+    socklen_t length;
+    int domain, fd, reason, on = 1;
+    memset(&v4, 0, sizeof v4);
+    memset(&v6, 0, sizeof v6);
+    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        v4.sin_port = htons(port);
+        address = (struct sockaddr *)&v4;
+        length = sizeof v4;
+        domain = AF_INET;
+    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
+        v6.sin6_family = AF_INET6;
+        v6.sin6_port = htons(port);
+        address = (struct sockaddr *)&v6;
+        length = sizeof v6;
+        domain = AF_INET6;
+    } else {
+        return EINVAL;
+    }
+    fd = socket(domain, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return errno;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    reason = bind(fd, address, length) == 0 ? 0 : errno;
+    close(fd);
+    return reason;
+}
+
+/// The text of an errno (strerror's, copied into `buffer` of `size` bytes).
+static inline const char *segued_errno_text(int code, char *buffer, size_t size)
+{
+    const char *text = strerror(code);
+    strncpy(buffer, text, size - 1);
+    buffer[size - 1] = 0;
+    return buffer;
 }
 
 // ---- Request validation and TLS (segued_mhd_security_options) -------------------------------------

@@ -276,7 +276,9 @@ struct Serve: ParsableCommand {
         do {
             try server.start()
         } catch {
-            logger.critical("cannot start: \(error)")
+            // The reason alone (not the error code's name), and the exit status the process ends
+            // with, which the JSON line promises (issue 49: "startFailed: cannot listen on …").
+            logger.critical("cannot start: \(error.detail)", metadata: ["exit_code": .stringConvertible(1)])
             throw ExitCode(1)
         }
         logger.info("memory budget: \(clientMemory >> 20) MiB for what clients make segued hold (--max-memory \(requestedMemory >> 20) MiB, less \(ownMemory >> 20) MiB the process held at start and an eighth of the rest)")

@@ -85,6 +85,24 @@ import Testing
         #expect(messages.last == "stopped")
     }
 
+    /// Issue 49: a port in use said "cannot start: startFailed: cannot listen on 127.0.0.1:18080",
+    /// without the reason, and its JSON line had no `exit_code`.
+    @Test func aPortInUse_isNamedWithItsReason_andTheJSONLineCarriesTheExitCode() throws {
+        let first = try Run(["serve", "--port", "0", "--log-format", "json"])
+        defer { if first.process.isRunning { first.process.terminate() } }
+        let addressLine = try #require(first.waitForLine { Self.object($0)?["url"] != nil }, "no address line: \(first.lines)")
+        let url = try #require(Self.object(addressLine)?["url"] as? String)
+        let port = try #require(url.split(separator: ":").last.map(String.init))
+        let second = try Run(["serve", "--port", port, "--log-format", "json"])
+        #expect(second.waitForExit() == 1)
+        let critical = second.lines.compactMap(Self.object).first { $0["level"] as? String == "critical" }
+        #expect(
+            critical?["message"] as? String
+                == "cannot start: cannot listen on 127.0.0.1:\(port): address already in use (another process listens there: choose another --port, or 0 for a free one)",
+            "\(second.lines)")
+        #expect(critical?["exit_code"] as? Int == 1, "\(second.lines)")
+    }
+
     @Test func aRefusedCommandLineAndAFailedStart_areJSONLinesToo() throws {
         let unknown = try Run(["serve", "--log-format", "json", "--no-such-option"])
         #expect(unknown.waitForExit() == 64)
@@ -96,6 +114,10 @@ import Testing
             for line in lines { #expect(Self.object(line) != nil, "not a JSON object: \(line)") }
             let critical = lines.compactMap(Self.object).first { $0["level"] as? String == "critical" }
             #expect((critical?["message"] as? String)?.contains(expected) == true, "\(lines)")
+        }
+        for run in [unknown, failed] {
+            let critical = run.lines.compactMap(Self.object).first { $0["level"] as? String == "critical" }
+            #expect(critical?["exit_code"] as? Int == 64, "\(run.lines)")
         }
         // Without JSON, the same refusal is ArgumentParser's text.
         let text = try Run(["serve", "--no-such-option"])

@@ -43,7 +43,8 @@ final class MHDDaemon: @unchecked Sendable {
             if configuration.tls != nil {
                 throw HTTPServerError(.startFailed, "cannot listen on \(configuration.host):\(configuration.port) with TLS (is the certificate and key a PEM pair?)")
             }
-            throw HTTPServerError(.startFailed, "cannot listen on \(configuration.host):\(configuration.port)")
+            let reason = segued_bind_errno(configuration.host, UInt16(clamping: configuration.port))
+            throw HTTPServerError(.startFailed, "cannot listen on \(configuration.host):\(configuration.port)" + MHDDaemon.because(reason))
         }
         daemon = started
         self.core = retained
@@ -54,6 +55,22 @@ final class MHDDaemon: @unchecked Sendable {
     }
 
     private let ticker: ServerTicker
+
+    /// ": address already in use" and the like for a bind's errno; for none (the address binds
+    /// now, so libmicrohttpd failed for another reason) what is left to check.
+    private static func because(_ reason: Int32) -> String {
+        guard reason != 0 else { return " (the address is free: libmicrohttpd could not start its threads or sockets)" }
+        var buffer = [CChar](repeating: 0, count: 128)
+        let text = buffer.withUnsafeMutableBufferPointer { String(cString: segued_errno_text(reason, $0.baseAddress, $0.count)) }
+        let hint: String
+        switch reason {
+        case EADDRINUSE: hint = " (another process listens there: choose another --port, or 0 for a free one)"
+        case EACCES: hint = " (ports below 1024 need privileges)"
+        case EADDRNOTAVAIL: hint = " (no interface of this machine has that address)"
+        default: hint = ""
+        }
+        return ": " + text.prefix(1).lowercased() + text.dropFirst() + hint
+    }
 
     /// Graceful stop (pitfall 11): stop accepting (the listening socket released, so that new
     /// connections are refused), end the streams, let in-flight requests finish until `deadline`,
