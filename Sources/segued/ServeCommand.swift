@@ -125,7 +125,7 @@ struct Serve: ParsableCommand {
     @Option(help: "PEM private key of --tls-cert.")
     var tlsKey: String?
 
-    @Option(help: "The TLS versions and ciphers offered, as a GnuTLS priority string (default: TLS 1.2 and 1.3 with forward-secret AEAD ciphers only; README, Security).")
+    @Option(help: "The TLS versions and ciphers offered, as a GnuTLS priority string (default: TLS 1.2 and 1.3 with forward-secret AEAD ciphers only; docs/security.md).")
     var tlsPriorities: String?
 
     @Option(help: "trace, debug, info (lifecycle and one line per request), notice, warning, error or critical.")
@@ -137,7 +137,7 @@ struct Serve: ParsableCommand {
     @Flag(help: "Do not log a line per request.")
     var quietRequests = false
 
-    // Durability (issue 27): README "Durability".
+    // Durability (issue 27): docs/durability.md.
     @Option(name: .customLong("state-dir"), help: "A directory to keep storyboards and sessions in (SQLite, created if missing), restored at start; one daemon per directory (default: $SEGUED_STATE_DIR, else none: everything in memory).")
     var stateDirOption: String?
 

@@ -42,7 +42,7 @@ struct StoryboardFileTests {
         </document>
         """
 
-    /// `Tests/Fixtures/UnwindSegueApp`, the sources the README's walkthrough uses.
+    /// `Tests/Fixtures/UnwindSegueApp`, the sources docs/real-apps.md's walkthrough uses.
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/UnwindSegueApp")
 

@@ -107,7 +107,7 @@ struct LibraryVersionTests {
             if Self.library.refusesMalformedFieldLines {
                 #expect(statusLines == 1, "\(reply)")
             } else {
-                // Known limit of 0.9.75 (README, "libmicrohttpd versions"): the header block twice.
+                // Known limit of 0.9.75 (docs/security.md, "libmicrohttpd versions"): the header block twice.
                 #expect(statusLines == 2, "\(reply)")
             }
         }

@@ -4,7 +4,7 @@ import Testing
 
 /// A session holds a `Controller` per live instance, and the instances' array keeps spare room:
 /// the struct's size is most of an idle session's memory. 224 bytes before the rarely used fields
-/// went into boxes, 120 before the scene's strings became one shared reference (README, Durability: "Memory").
+/// went into boxes, 120 before the scene's strings became one shared reference (docs/durability.md, "Memory").
 struct ControllerLayoutTests {
     static let sheet = SceneIdentity(id: SceneID("sheet"), className: "UIViewController", kind: .viewController, index: SceneIndex(position: 0)!)
 

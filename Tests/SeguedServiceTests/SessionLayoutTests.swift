@@ -3,7 +3,7 @@ import Navigation
 import Testing
 
 /// What every idle session keeps, beside its instances (ControllerLayoutTests): issue 27 asks for
-/// 4 KB a session, and these were most of the 5.6 KB it took before (README, Durability: "Memory").
+/// 4 KB a session, and these were most of the 5.6 KB it took before (docs/durability.md, "Memory").
 struct SessionLayoutTests {
     /// A record per operation the log holds: 216 bytes while commands were inline, 152 before its
     /// fields went largest first, 128 after, 80 since a segue's description is a shared object. The

@@ -46,6 +46,6 @@ struct MHDLibrary: Sendable {
     /// connection after answering), which are smuggling shapes segued refuses on 0.9.75 too; 2 and
     /// 3 go past what RFC 9112 lets a server refuse, and negative levels accept bare CR and NUL as
     /// spaces. It also refuses HTTP/1.1 without `Host` itself, so on 1.0 that 400 is libmicrohttpd's
-    /// page rather than segued's problem document (README, "libmicrohttpd versions").
+    /// page rather than segued's problem document (docs/security.md, "libmicrohttpd versions").
     static let clientDiscipline: Int32 = 1
 }

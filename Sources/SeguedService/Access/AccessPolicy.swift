@@ -145,7 +145,7 @@ extension Problem {
     static func unauthorized(invalidToken: Bool) -> Problem {
         Problem(.unauthorized, detail: invalidToken
                 ? "The bearer token is not the server's."
-                : "This server requires Authorization: Bearer <token> (see the README's Security section).",
+                : "This server requires Authorization: Bearer <token> (see docs/security.md).",
             headers: [("WWW-Authenticate", invalidToken ? "Bearer realm=\"segued\", error=\"invalid_token\"" : "Bearer realm=\"segued\"")])
     }
 
