@@ -23,7 +23,8 @@ public enum Navigator {
     /// push+pop, see ``apply(_:to:)``) is not paid.
     static let counterHeadroom = 1 << 32
 
-    /// Starts a session: the window shows `initialScene` (default: the storyboard's initial scene).
+    /// Starts a session: the window shows `initialScene` (default: the storyboard's initial scene for
+    /// the traits' idiom, ``Storyboard/initialScene(forIdiom:)``).
     /// - Throws: `unknownScene` when `initialScene` is not in the storyboard.
     public static func launch(
         _ storyboard: Storyboard, profile: Profile = .ios17, traits: Traits = .phone, initialScene: SceneID? = nil
@@ -35,7 +36,7 @@ public enum Navigator {
     public static func launch(
         _ shared: SharedStoryboard, profile: Profile = .ios17, traits: Traits = .phone, initialScene: SceneID? = nil
     ) throws(NavigationError) -> (NavigationState, Transcript) {
-        let sceneID = initialScene ?? shared.storyboard.initialScene
+        let sceneID = initialScene ?? shared.storyboard.initialScene(forIdiom: traits.idiom.rawValue)
         guard shared.storyboard.scenes[sceneID] != nil else { throw .unknownScene(.scene(sceneID)) }
         var transaction = Transaction(state: NavigationState(storyboard: shared, profile: profile, traits: traits))
         let transcript = transaction.launch(sceneID)

@@ -93,7 +93,7 @@ public final class DurableStore: Sendable {
     /// - Throws: ``StoreError/damaged(path:detail:)`` when a page read is damaged.
     public func load(
         storyboards: (StoryboardRecord) -> Void, sessions: (SessionRecord) -> Void, keys: (IdempotencyRecord) -> Void = { _ in },
-        operations: (StoredOperation) -> Void = { _ in }
+        operations: (StoredOperation) -> Void = { _ in }, walks: (StoredWalkStep) -> Void = { _ in }
     ) throws(StoreError) {
         try writer.withConnection { connection throws(StoreError) in
             do throws(SQLiteError) {
@@ -126,22 +126,28 @@ public final class DurableStore: Sendable {
                         row: stored.int(0), session: stored.text(1) ?? "", incarnation: stored.int(2), firstSequence: stored.int(3),
                         lastSequence: stored.int(4), body: stored.blob(5)))
                 }
+                let steps = try connection.prepare("SELECT rowid, session, incarnation, body FROM walks ORDER BY rowid")
+                while try steps.step() {
+                    walks(StoredWalkStep(row: steps.int(0), session: steps.text(1) ?? "", incarnation: steps.int(2), body: steps.blob(3)))
+                }
             } catch {
                 throw StoreError.classify(error, path: path)
             }
         }
     }
 
-    /// Deletes operation rows at start, on the loader's turn of the connection (after ``load``,
+    /// Deletes operation rows (and walk rows) at start, on the loader's turn of the connection (after ``load``,
     /// before any write), not through the writer: a damaged page then refuses the start as a
     /// damaged read does (``StoreError/damaged(path:detail:)``) instead of stopping the daemon as a
     /// failed write, and a full disk leaves the rows for the next start.
-    public func deleteOperationsAtStart(rows: [Int]) throws(StoreError) {
+    public func deleteOperationsAtStart(rows: [Int], walkRows: [Int] = []) throws(StoreError) {
         try writer.withConnection { connection throws(StoreError) in
             do throws(SQLiteError) {
                 try connection.execute("BEGIN IMMEDIATE")
                 let delete = try connection.prepare(StoreSchema.deleteOperation)
                 for row in rows { try delete.run([.int(row)]) }
+                let deleteStep = try connection.prepare(StoreSchema.deleteWalkStep)
+                for row in walkRows { try deleteStep.run([.int(row)]) }
                 try connection.execute("COMMIT")
             } catch {
                 if connection.inTransaction { try? connection.execute("ROLLBACK") }

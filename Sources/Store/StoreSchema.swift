@@ -6,7 +6,8 @@ enum StoreSchema {
     /// Version 2: the sessions' idempotency keys and their answers.
     /// Version 3: the sessions' operations (their events, and the commands after the snapshot).
     /// Version 4: the operations appended in the order they were made, deleted by row.
-    static let version = 4
+    /// Version 5: the sessions' walks (how each was reached), appended and deleted by row.
+    static let version = 5
 
     /// Operations in a rowid table without an index: each one is appended to the table's last
     /// page, and deleted by its row (``StoredOperation/row``), which the service keeps with its
@@ -53,6 +54,19 @@ enum StoreSchema {
         DROP TABLE operations_version3;
         """
 
+    /// Walk steps (``StoredWalkStep``) appended like operations, without an index, and deleted by
+    /// their rows, which the service keeps with its session: one row per change that performed
+    /// commands, so that a session's walk is stored at the cost of its new lines, not of its length.
+    static let walks = """
+        CREATE TABLE IF NOT EXISTS walks (
+            session TEXT NOT NULL,
+            incarnation INTEGER NOT NULL,
+            body BLOB NOT NULL
+        );
+        """
+
+    static let deleteWalkStep = "DELETE FROM walks WHERE rowid = ?1"
+
     static let idempotency = """
         CREATE TABLE IF NOT EXISTS idempotency (
             session TEXT NOT NULL,
@@ -94,6 +108,7 @@ enum StoreSchema {
             if found < 2 { try connection.execute(idempotency) }
             if found < 3 { try connection.execute(operations) }
             if found == 3 { try connection.execute(operationsFromVersion3) }
+            if found < 5 { try connection.execute(walks) }
             try connection.execute("PRAGMA user_version = \(version)")
             try connection.execute("COMMIT")
         } catch {

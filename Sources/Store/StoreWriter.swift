@@ -213,6 +213,8 @@ private struct Statements {
     let pruneKeys: SQLiteStatement
     let putOperation: SQLiteStatement
     let deleteOperation: SQLiteStatement
+    let putWalkStep: SQLiteStatement
+    let deleteWalkStep: SQLiteStatement
 
     init(_ connection: SQLiteConnection) throws(SQLiteError) {
         putStoryboard = try connection.prepare("INSERT OR REPLACE INTO storyboards (id, document, warnings) VALUES (?1, ?2, ?3)")
@@ -237,6 +239,8 @@ private struct Statements {
         putOperation = try connection.prepare(
             "INSERT OR REPLACE INTO operations (rowid, session, incarnation, first_sequence, last_sequence, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
         deleteOperation = try connection.prepare(StoreSchema.deleteOperation)
+        putWalkStep = try connection.prepare("INSERT OR REPLACE INTO walks (rowid, session, incarnation, body) VALUES (?1, ?2, ?3, ?4)")
+        deleteWalkStep = try connection.prepare(StoreSchema.deleteWalkStep)
     }
 
     func run(_ write: StoreWrite) throws(SQLiteError) {
@@ -259,6 +263,10 @@ private struct Statements {
             ])
         case .deleteOperations(let rows):
             for row in rows { try deleteOperation.run([.int(row)]) }
+        case .walkStep(let step):
+            try putWalkStep.run([.int(step.row), .text(step.session), .int(step.incarnation), .blob(step.body)])
+        case .deleteWalkSteps(let rows):
+            for row in rows { try deleteWalkStep.run([.int(row)]) }
         case .idempotent(let record):
             try pruneKeys.run([.text(record.session), .int(record.incarnation), .int(record.position - IdempotencyRecord.keptPerSession)])
             try putKey.run([

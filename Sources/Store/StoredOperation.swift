@@ -23,3 +23,21 @@ public struct StoredOperation: Sendable, Equatable {
         self.body = body
     }
 }
+
+/// One step of a session's walk as stored (schema 5): the commands a change performed, as flow
+/// lines, or where the walk starts or is given up, in bytes the service writes and reads (the store
+/// does not look into them). A session's rows, in row order, give its walk from launch.
+public struct StoredWalkStep: Sendable, Equatable {
+    /// Its `rowid`, given by the service as for ``StoredOperation/row``, to delete the row by.
+    public var row: Int
+    public var session: String
+    public var incarnation: Int
+    public var body: [UInt8]
+
+    public init(row: Int, session: String, incarnation: Int, body: [UInt8]) {
+        self.row = row
+        self.session = session
+        self.incarnation = incarnation
+        self.body = body
+    }
+}

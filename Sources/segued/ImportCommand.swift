@@ -11,14 +11,15 @@ struct Import: ParsableCommand {
     @Argument(help: "The project folder.")
     var folder: String
 
-    @Option(help: "The storyboard sessions start in (default: Main, or the first by name).")
+    @Option(help: "The storyboard sessions start in (default: the one the app's Info.plist names, else Main, else the first by name).")
     var entry: String?
 
     @Option(name: .shortAndLong, help: "Where to write the bundle (default: standard output).")
     var output: String?
 
     func run() throws {
-        let bundle = try StoryboardBundle.read(folder: folder, entry: entry)
+        let (bundle, reason) = try StoryboardBundle.readExplained(folder: folder, entry: entry)
+        FileHandle.standardError.write(Data("\(reason)\n".utf8))
         // Check it imports before writing it, so that a bundle that would be refused is not produced.
         let imported = try StoryboardFile.importBundle(bundle)
         for warning in imported.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
@@ -26,6 +27,7 @@ struct Import: ParsableCommand {
             "name": .string(bundle.name), "entry": .string(bundle.entry),
             "storyboards": .object(bundle.storyboards.mapValues { .string(String(decoding: $0, as: UTF8.self)) }),
         ]
+        if !bundle.idiomEntries.isEmpty { object["idiomEntries"] = .object(bundle.idiomEntries.mapValues { .string($0) }) }
         if !bundle.sources.isEmpty { object["sources"] = .object(bundle.sources.mapValues { .string($0) }) }
         let text = JSONValue.object(object).compactDescription + "\n"
         if let output {

@@ -28,8 +28,11 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("storyboard"), help: "A storyboard to load at start: segued JSON, a .storyboard file, or an app bundle from segued import (repeatable).")
     var storyboards: [String] = []
 
-    @Option(help: "An Xcode project folder to serve: its storyboards and the unwind actions its sources implement.")
+    @Option(help: "An Xcode project folder to serve: its storyboards and the unwind actions its sources implement; sessions start where its Info.plist says.")
     var app: String?
+
+    @Option(help: "With --app: the storyboard sessions start in (default: the one the app's Info.plist names, else Main, else the first by name).")
+    var entry: String?
 
     @Option(help: "Profile of sessions created without one: ios17, ios18, ios12 or ios8.")
     var profile: Profile = .ios17
@@ -150,6 +153,7 @@ struct Serve: ParsableCommand {
     var cluster: ServeClusterOptions
 
     func validate() throws {
+        if entry != nil, app == nil { throw ValidationError("--entry names the entry storyboard of --app, which is not given") }
         try ServeOptionChecks.within("--port", port, 0...65535)
         try ServeOptionChecks.within("--max-sessions", maxSessions, 1...Int.max)
         try ServeOptionChecks.within("--max-storyboards", maxStoryboards, 1...Int.max)
@@ -260,9 +264,10 @@ struct Serve: ParsableCommand {
             logger.info("loaded storyboard \(imported.storyboard.name) from \(path) as \(id), \(imported.warnings.count) warnings")
         }
         if let app {
-            let imported = try StoryboardFile.importBundle(try StoryboardBundle.read(folder: app, entry: nil))
+            let (bundle, reason) = try StoryboardBundle.readExplained(folder: app, entry: entry)
+            let imported = try StoryboardFile.importBundle(bundle)
             let id = service.addStoryboard(imported.storyboard, warnings: imported.warnings)
-            logger.info("serving app \(imported.storyboard.name) from \(app) as \(id), \(imported.warnings.count) warnings")
+            logger.info("serving app \(imported.storyboard.name) from \(app) as \(id), \(reason), \(imported.warnings.count) warnings")
         }
         let server = Server(
             configuration: ServerConfiguration(

@@ -328,6 +328,62 @@ def test_sigterm_under_load_finishes_commits():
             shutil.rmtree(state, ignore_errors=True)
 
 
+def walk_sessions(port, ids, rounds):
+    """Walks each session (push/pop, a refused segue, a tab); answers {id: its flow} once all are acknowledged."""
+    for sid in ids:
+        for step in range(rounds):
+            status, _, _ = request(port, "POST", f"/v1/sessions/{sid}/segues", {"identifier": "showItem", "data": {"itemID": step}})
+            assert status == 200, f"{sid}: showItem answered {status}"
+            status, _, _ = request(port, "POST", f"/v1/sessions/{sid}/actions", {"type": "pop"})
+            assert status == 200, f"{sid}: pop answered {status}"
+        status, _, _ = request(port, "POST", f"/v1/sessions/{sid}/segues", {"identifier": "noSuchSegue"})
+        assert status == 404, f"{sid}: an unknown segue answered {status}"
+    flows = {}
+    for sid in ids:
+        status, _, body = request(port, "GET", f"/v1/sessions/{sid}/flow")
+        assert status == 200, f"{sid}: flow answered {status}: {body[:200]!r}"
+        flows[sid] = body
+    return flows
+
+
+def same_flows(port, flows, label):
+    for sid, expected in flows.items():
+        status, _, body = request(port, "GET", f"/v1/sessions/{sid}/flow")
+        assert status == 200, f"{label}: {sid}: flow answered {status}: {body[:200]!r}"
+        assert body == expected, f"{label}: {sid}: the flow differs from the one answered before"
+
+
+def test_flows_survive_kill9_and_sigterm():
+    """Issue 49: every restored session answers GET …/flow as before (its walk is stored with it), after
+    kill -9 under other sessions' load and after SIGTERM, and goes on growing after the restart."""
+    state = tempfile.mkdtemp(prefix="segued-state-")
+    try:
+        daemon = Daemon(state, "everysec")
+        ids = [f"walk-{n}" for n in range(8)]
+        for sid in ids:
+            status, _, _ = request(daemon.port, "PUT", f"/v1/sessions/{sid}", {"storyboard": "demo"})
+            assert status == 201, f"PUT {sid}: {status}"
+        flows = walk_sessions(daemon.port, ids, 12)
+        status, _, _ = request(daemon.port, "POST", "/v1/sessions", {"from": ids[0]})
+        assert status == 201, f"fork: {status}"
+        _, stop, workers, errors = run_load(daemon.port, 0.5)
+        daemon.kill()
+        stop.set()
+        for w in workers:
+            w.join(TIMEOUT + 5)
+        restarted = Daemon(state, "everysec")
+        same_flows(restarted.port, flows, "after kill -9")
+        flows = walk_sessions(restarted.port, ids, 3)
+        assert restarted.term() == 0, restarted.text()[-500:]
+        again = Daemon(state, "everysec")
+        same_flows(again.port, flows, "after SIGTERM")
+        steps = sum(body.count(b"\n  visible: ") for body in flows.values())
+        again.term()
+        print(f"  {len(ids)} sessions, {steps} flow steps: the same after kill -9 and after SIGTERM")
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+
+
 def damaged_copies(state, name, offsets, damage):
     """Copies of `state` with `name` damaged at each offset; yields (offset, directory)."""
     for offset in offsets:
@@ -509,6 +565,7 @@ TESTS = [
     test_kill9_under_load_loses_nothing_acknowledged,
     test_event_log_continues_across_kill9,
     test_sigterm_under_load_finishes_commits,
+    test_flows_survive_kill9_and_sigterm,
     test_truncated_and_corrupted_files_recover_or_refuse_clearly,
     test_full_disk_answers_507_and_resumes,
     test_online_backup_of_a_live_store_restores,

@@ -8,8 +8,8 @@ import Synchronization
 
 /// What the service writes to its ``DurableStore`` (`--state-dir`), and how the store's failures
 /// answer: a session is stored as its latest snapshot (the `segued.snapshot/1` document), written
-/// after every change and committed before the change is answered; a storyboard as its normalized
-/// document, with its id and warnings.
+/// after every change and committed before the change is answered, with the walk that reached it
+/// (``WalkCoding``); a storyboard as its normalized document, with its id and warnings.
 ///
 /// Without `--state-dir` the service has none, and no request pays anything for it.
 final class Persistence: Sendable {
@@ -103,6 +103,7 @@ final class Persistence: Sendable {
         if fold || state.stored.operations >= Self.foldEvery || state.stored.bytes >= state.stored.snapshotBytes {
             writes.append(snapshot(session, &state))
         }
+        writes += walkWrites(session, &state, start: false)
         if let prune = prune(session, &state) { writes.append(prune) }
         return store.commit(writes)
     }
@@ -120,7 +121,47 @@ final class Persistence: Sendable {
             writes.append(stored(session, &state, first: first, last: last, body: body))
         }
         state.stored.prunedBefore = state.log.firstSequence ?? state.navigation.nextEventSequence
+        let heldWalk = state.stored.releaseWalk()
+        if !heldWalk.isEmpty { writes.append(.deleteWalkSteps(rows: heldWalk)) }
+        state.stored.walkStored = 0
+        writes += walkWrites(session, &state, start: true)
         return store.commit(writes)
+    }
+
+    /// The rows that bring the stored walk to the session's (``WalkCoding``): its new commands as
+    /// lines, all of them from launch when `start`, or its gap once it has one (the rows before go
+    /// then). A command whose line does not read back to it gives the walk up in the store with
+    /// ``FlowRecorder``'s words, since a restored session could not replay it.
+    func walkWrites(_ session: Session, _ state: inout Session.State, start: Bool) -> [StoreWrite] {
+        guard let stored = state.stored.walkStored else { return [] }
+        if let gap = state.walk.gap { return giveUpWalk(session, &state, gap) }
+        let commands = state.walk.commands
+        guard start || commands.count > stored else { return [] }
+        var lines: [String] = []
+        lines.reserveCapacity(commands.count - stored)
+        for index in stored..<commands.count {
+            let line = FlowCommandWriter.line(commands[index])
+            guard readings.reads(line, as: commands[index]) else {
+                return giveUpWalk(session, &state, WalkCoding.unreadable(step: index, line: line))
+            }
+            lines.append(line)
+        }
+        state.stored.walkStored = commands.count
+        return [walkStep(session, &state, WalkCoding.encode(start ? .start : .lines, lines: lines))]
+    }
+
+    private func giveUpWalk(_ session: Session, _ state: inout Session.State, _ why: String) -> [StoreWrite] {
+        let held = state.stored.releaseWalk()
+        state.stored.walkStored = nil
+        var writes: [StoreWrite] = held.isEmpty ? [] : [.deleteWalkSteps(rows: held)]
+        writes.append(walkStep(session, &state, WalkCoding.encodeGap(why)))
+        return writes
+    }
+
+    private func walkStep(_ session: Session, _ state: inout Session.State, _ body: [UInt8]) -> StoreWrite {
+        let row = rows.wrappingAdd(1, ordering: .relaxed).newValue
+        state.stored.walkRows.append(row)
+        return .walkStep(StoredWalkStep(row: row, session: session.id.rawValue, incarnation: session.incarnation, body: body))
     }
 
     /// The session's snapshot, now: the operations stored before it need no replay.
@@ -150,9 +191,10 @@ final class Persistence: Sendable {
     /// its operations by their rows. Called once the session is retired, so that no operation can
     /// add a row after these were read.
     static func deletion(_ session: Session) -> [StoreWrite] {
-        let rows = session.state.withLock { state in state.stored.releaseAll() }
+        let (rows, walkRows) = session.state.withLock { state in (state.stored.releaseAll(), state.stored.releaseWalk()) }
         var writes: [StoreWrite] = [.deleteSession(id: session.id.rawValue, incarnation: session.incarnation)]
         if !rows.isEmpty { writes.append(.deleteOperations(rows: rows)) }
+        if !walkRows.isEmpty { writes.append(.deleteWalkSteps(rows: walkRows)) }
         return writes
     }
 

@@ -34,6 +34,8 @@ extension SeguedService {
         public var operations = 0
         /// Of those, the ones made after their session's stored snapshot, replayed through the engine.
         public var replayed = 0
+        /// Stored steps of sessions' walks (how they were reached) taken back.
+        public var walkSteps = 0
         /// Rows of restored sessions that their logs did not take, deleted.
         public var deletedRows = 0
         /// Stored sessions that could not be restored (their storyboard gone, a snapshot the engine
@@ -49,6 +51,10 @@ extension SeguedService {
         guard let persistence else { return Recovery() }
         var recovery = Recovery()
         var unused: [Int] = []
+        var unusedWalkRows: [Int] = []
+        // Sessions left at an operation before their last (a replay that disagreed): their walk
+        // leads further than their state, so it is given up.
+        var diverged: Set<String> = []
         // Sessions and operations are worked on every core (RecoveryLanes), one batch at a time, a
         // session's records on the lane its id's hash gives; keys need their sessions, operations
         // their sessions and keys: each phase's last batch is finished before the next phase's
@@ -68,7 +74,10 @@ extension SeguedService {
             restoreOperation(row)
         }
         func collectOperation(_ row: StoredOperation, _ outcome: OperationOutcome) {
-            if let failure = outcome.failure { recovery.skipped.append("session \(row.session): \(failure)") }
+            if let failure = outcome.failure {
+                recovery.skipped.append("session \(row.session): \(failure)")
+                diverged.insert(row.session)
+            }
             if outcome.taken { recovery.operations += 1 }
             if outcome.replayed { recovery.replayed += 1 }
             if !outcome.taken, outcome.sessionRestored { unused.append(row.row) }
@@ -99,17 +108,35 @@ extension SeguedService {
             restoring.finish(collect: collectSession)
             persistence.noteLoaded(row: row.row)
             replaying.add(row, collect: collectOperation)
+        } walks: { step in
+            restoring.finish(collect: collectSession)
+            persistence.noteLoaded(row: step.row)
+            switch restoreWalkStep(step) {
+            case .taken: recovery.walkSteps += 1
+            case .unused: unusedWalkRows.append(step.row)
+            case .sessionNotRestored: break
+            }
         }
         restoring.finish(collect: collectSession)
         replaying.finish(collect: collectOperation)
+        var gaps: [StoreWrite] = []
+        for name in diverged.sorted() {
+            guard let id = SessionID(validating: name), let session = sessions[id] else { continue }
+            gaps += session.state.withLock { state in
+                state.walk.giveUp("it was restored to an earlier state than it had reached (an operation replayed differently)")
+                session.account(&state)
+                return persistence.walkWrites(session, &state, start: false)
+            }
+        }
         // Rows of a restored session that its log did not take (an earlier incarnation's, or after a
         // replay that disagreed): deleted, so that none is read before the session's later rows at
         // the next start. Rows of sessions not restored stay, with them, for an operator to look at.
         // Before `/readyz`: a damaged page refuses the start, naming the file, as a damaged read does.
-        if !unused.isEmpty {
-            try persistence.store.deleteOperationsAtStart(rows: unused)
-            recovery.deletedRows = unused.count
+        if !unused.isEmpty || !unusedWalkRows.isEmpty {
+            try persistence.store.deleteOperationsAtStart(rows: unused, walkRows: unusedWalkRows)
+            recovery.deletedRows = unused.count + unusedWalkRows.count
         }
+        if !gaps.isEmpty { _ = persistence.store.commit(gaps) }
         metrics.setSessions(sessions.count)
         persistence.markLoaded()
         return recovery
@@ -171,6 +198,22 @@ extension SeguedService {
             return nil
         }
         return outcome
+    }
+
+    enum WalkStepOutcome { case taken, unused, sessionNotRestored }
+
+    /// Continues a restored session's walk with a stored step (a session without any keeps the
+    /// walk it was restored with: not known, as for a store written before walks were kept).
+    private func restoreWalkStep(_ step: StoredWalkStep) -> WalkStepOutcome {
+        guard let id = SessionID(validating: step.session), let session = sessions[id] else { return .sessionNotRestored }
+        guard session.incarnation == step.incarnation, let decoded = WalkCoding.decode(step.body) else { return .unused }
+        session.state.withLock { state in
+            state.walk.restore(decoded)
+            state.stored.walkRows.append(step.row)
+            state.stored.walkStored = state.walk.gap == nil ? state.walk.commands.count : nil
+            session.account(&state)
+        }
+        return .taken
     }
 
     private func restoreStoryboard(_ record: StoryboardRecord) -> Bool {

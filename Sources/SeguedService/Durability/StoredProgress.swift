@@ -18,8 +18,14 @@ struct StoredProgress: Sendable {
     /// deletes, not what the session holds (``FrontReleasedArray``).
     private var rows = FrontReleasedArray<StoredRow>()
 
+    /// The rows of the session's walk in the store (``StoredWalkStep``), oldest first.
+    var walkRows: [Int] = []
+    /// Commands of the session's walk the store holds, or `nil` once it holds the walk's gap
+    /// (nothing more is written for it then).
+    var walkStored: Int? = 0
+
     /// What the rows take, for the memory budget.
-    var rowsBytes: Int { rows.capacity * MemoryLayout<StoredRow>.stride }
+    var rowsBytes: Int { rows.capacity * MemoryLayout<StoredRow>.stride + walkRows.capacity * MemoryLayout<Int>.stride }
 
     mutating func hold(_ row: StoredRow) { rows.append(row) }
 
@@ -32,6 +38,12 @@ struct StoredProgress: Sendable {
 
     /// Lets go of every row held; returns them.
     mutating func releaseAll() -> [Int] { rows.releaseAll().map(\.row) }
+
+    /// Lets go of every walk row held; returns them.
+    mutating func releaseWalk() -> [Int] {
+        defer { walkRows = [] }
+        return walkRows
+    }
 }
 
 /// One stored operation's row, and the last event it holds (it may go once the log and the

@@ -8,6 +8,13 @@ extension JSONWriter {
             w.key("format"); w.string(StoryboardJSONLoader.format)
             w.key("name"); w.string(storyboard.name)
             w.key("initialScene"); w.string(storyboard.initialScene.rawValue)
+            // Only when there are some: the documents of every other storyboard, and their ids, stay as they were.
+            if !storyboard.idiomInitialScenes.isEmpty {
+                w.key("idiomInitialScenes")
+                w.object { w in
+                    for idiom in storyboard.idiomInitialScenes.keys.sorted() { w.key(idiom); w.string(storyboard.idiomInitialScenes[idiom]!.rawValue) }
+                }
+            }
             if !storyboard.documents.isEmpty {
                 w.key("documents"); w.array { w in for document in storyboard.documents { w.string(document) } }
             }

@@ -29,12 +29,17 @@ struct SessionWalk: Sendable {
     /// (``Session/State/loadAhead()``).
     var loadAheadWord: Int { commands.count }
 
+    /// Gives the walk up: its flow is refused, saying `why`.
+    mutating func giveUp(_ why: String) {
+        gap = why
+        commands = []
+        bytes = 0
+    }
+
     mutating func append(_ command: Command) {
         guard gap == nil else { return }
         guard commands.count < Self.capacity else {
-            gap = "its walk passed \(Self.capacity) operations, beyond which it is not kept"
-            commands = []
-            bytes = 0
+            giveUp("its walk passed \(Self.capacity) operations, beyond which it is not kept")
             return
         }
         commands.append(command)

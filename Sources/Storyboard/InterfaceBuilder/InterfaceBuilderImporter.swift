@@ -35,6 +35,16 @@ public enum InterfaceBuilderImporter {
         guard bundle.storyboards[bundle.entry] != nil else {
             throw StoryboardError(kind: .invalid, issues: [.init(path: "entry", message: "no storyboard named \"\(bundle.entry)\" in the upload")])
         }
+        for idiom in bundle.idiomEntries.keys.sorted() {
+            guard ["phone", "pad"].contains(idiom) else {
+                throw StoryboardError(kind: .invalid, issues: [.init(path: "idiomEntries.\(idiom)", message: "unknown idiom (expected phone or pad)")])
+            }
+            guard bundle.storyboards[bundle.idiomEntries[idiom]!] != nil else {
+                throw StoryboardError(kind: .invalid, issues: [
+                    .init(path: "idiomEntries.\(idiom)", message: "no storyboard named \"\(bundle.idiomEntries[idiom]!)\" in the upload"),
+                ])
+            }
+        }
         var documents: [String: IBDocument] = [:]
         var issues: [StoryboardError.Issue] = []
         var kinds: Set<StoryboardError.Kind> = []
@@ -65,8 +75,14 @@ public enum InterfaceBuilderImporter {
         }
         classes.merge(bundle.classes) { $1 }
         let documentNames = [bundle.entry] + bundle.storyboards.keys.sorted().filter { $0 != bundle.entry }
-        let storyboard = Storyboard(
+        var storyboard = Storyboard(
             name: bundle.name, initialScene: merged.initialScene, scenes: merged.scenes, classes: classes, documents: documentNames)
+        for idiom in bundle.idiomEntries.keys.sorted() where bundle.idiomEntries[idiom] != bundle.entry {
+            let entry = bundle.idiomEntries[idiom]!
+            let initial = IBReferenceResolver.merge(documents, entry: entry)
+            merged.warnings += initial.warnings.filter { $0.hasPrefix("\(entry) has no initial view controller") }
+            storyboard.idiomInitialScenes[idiom] = initial.initialScene
+        }
         let problems = StoryboardValidator.validate(storyboard)
         guard problems.isEmpty else { throw StoryboardError(kind: .invalid, issues: problems) }
         merged.warnings += StoryboardLint.warnings(storyboard, resolvedReferences: merged.resolved)
@@ -79,6 +95,9 @@ public struct StoryboardBundle: Sendable {
     public var name: String
     /// The storyboard whose initial scene starts sessions.
     public var entry: String
+    /// The storyboard whose initial scene starts sessions of one device family instead (`pad`,
+    /// `phone`), as an `Info.plist`'s `~ipad`/`~iphone` keys say (``AppInfoPlist``).
+    public var idiomEntries: [String: String] = [:]
     /// `.storyboard` documents by name (the file name without extension).
     public var storyboards: [String: Data]
     /// Swift and Objective-C sources by path, scanned for unwind actions.
@@ -86,9 +105,13 @@ public struct StoryboardBundle: Sendable {
     /// Class facts: superclasses and unwind actions, over what the sources say.
     public var classes: [String: ClassInfo]
 
-    public init(name: String, entry: String, storyboards: [String: Data], sources: [String: String] = [:], classes: [String: ClassInfo] = [:]) {
+    public init(
+        name: String, entry: String, storyboards: [String: Data], sources: [String: String] = [:], classes: [String: ClassInfo] = [:],
+        idiomEntries: [String: String] = [:]
+    ) {
         self.name = name
         self.entry = entry
+        self.idiomEntries = idiomEntries
         self.storyboards = storyboards
         self.sources = sources
         self.classes = classes

@@ -1,13 +1,13 @@
 import Foundation
 
 extension StoryboardBundle {
-    /// `{name, entry, storyboards: {Name: xml}, sources?: {path: text}, classes?: {Name: {superclass?, unwindActions?}}}`:
+    /// `{name, entry, idiomEntries?: {pad|phone: Name}, storyboards: {Name: xml}, sources?: {path: text}, classes?: {Name: {superclass?, unwindActions?}}}`:
     /// the upload of `POST /v1/storyboards`, and the file `segued import` writes.
     /// - Throws: ``StoryboardError`` (`invalid`) naming every wrong field.
     public init(json value: JSONValue) throws(StoryboardError) {
         var reader = JSONFieldReader()
         let object = reader.object(value, at: "") ?? [:]
-        reader.rejectUnknownKeys(object, known: ["name", "entry", "storyboards", "sources", "classes"], at: "")
+        reader.rejectUnknownKeys(object, known: ["name", "entry", "idiomEntries", "storyboards", "sources", "classes"], at: "")
         let xml = reader.object(object["storyboards"], at: "storyboards") ?? [:]
         if xml.isEmpty { reader.fail("storyboards", "at least one storyboard is needed") }
         var storyboards: [String: Data] = [:]
@@ -28,7 +28,13 @@ extension StoryboardBundle {
         }
         let entry = reader.string(object, "entry", at: "") ?? (storyboards.count == 1 ? storyboards.keys.first! : "Main")
         let name = reader.string(object, "name", at: "") ?? entry
+        var idiomEntries: [String: String] = [:]
+        for (idiom, storyboard) in reader.object(object["idiomEntries"], at: "idiomEntries") ?? [:] {
+            if let storyboard = storyboard.stringValue { idiomEntries[idiom] = storyboard } else {
+                reader.fail("idiomEntries.\(idiom)", "expected a storyboard's name")
+            }
+        }
         guard reader.issues.isEmpty else { throw StoryboardError(kind: .invalid, issues: reader.issues) }
-        self.init(name: name, entry: entry, storyboards: storyboards, sources: sources, classes: classes)
+        self.init(name: name, entry: entry, storyboards: storyboards, sources: sources, classes: classes, idiomEntries: idiomEntries)
     }
 }

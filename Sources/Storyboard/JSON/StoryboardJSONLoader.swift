@@ -36,7 +36,7 @@ public enum StoryboardJSONLoader {
         return storyboard
     }
 
-    private static let topLevelKeys: Set<String> = ["format", "name", "initialScene", "scenes", "classes", "documents"]
+    private static let topLevelKeys: Set<String> = ["format", "name", "initialScene", "idiomInitialScenes", "scenes", "classes", "documents"]
     private static let sceneKeys: Set<String> = [
         "kind", "class", "module", "title", "storyboardIdentifier", "root", "tabs", "selectedIndex", "primary", "secondary",
         "supplementary", "compact", "segues", "unwindActions", "modalPresentationStyle", "modalTransitionStyle",
@@ -80,7 +80,13 @@ public enum StoryboardJSONLoader {
             }
         }
         let documents = reader.strings(top, "documents", at: "")
-        return Storyboard(name: name, initialScene: SceneID(initial ?? ""), scenes: scenes, classes: classes, documents: documents)
+        var storyboard = Storyboard(name: name, initialScene: SceneID(initial ?? ""), scenes: scenes, classes: classes, documents: documents)
+        for (idiom, scene) in reader.object(top["idiomInitialScenes"] == .null ? nil : top["idiomInitialScenes"], at: "idiomInitialScenes") ?? [:] {
+            if let scene = scene.stringValue { storyboard.idiomInitialScenes[idiom] = SceneID(scene) } else {
+                reader.fail("idiomInitialScenes.\(idiom)", "expected a scene id")
+            }
+        }
+        return storyboard
     }
 
     private static func readScene(_ id: SceneID, _ value: JSONValue, reader: inout JSONFieldReader) -> Scene? {

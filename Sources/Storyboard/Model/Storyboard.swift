@@ -25,6 +25,13 @@ public struct Storyboard: Sendable, Equatable {
     /// The Interface Builder storyboards it was imported from, the entry first; scene ids are
     /// `Name:id` when there are several. Empty for a segued-JSON storyboard.
     public var documents: [String]
+    /// Where sessions of one device family start instead of ``initialScene``, by idiom (`pad`,
+    /// `phone`): an app whose `Info.plist` names a storyboard per family (`UIMainStoryboardFile~ipad`,
+    /// ``AppInfoPlist``). Empty for most.
+    public var idiomInitialScenes: [String: SceneID] = [:]
+
+    /// The scene a session of this idiom (`Traits.Idiom`'s raw value) starts at.
+    public func initialScene(forIdiom idiom: String) -> SceneID { idiomInitialScenes[idiom] ?? initialScene }
 
     public init(name: String, initialScene: SceneID, scenes: [SceneID: Scene], classes: [String: ClassInfo] = [:], documents: [String] = []) {
         self.name = name

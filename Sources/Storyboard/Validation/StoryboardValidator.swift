@@ -12,6 +12,10 @@ public enum StoryboardValidator {
         if storyboard.scenes[storyboard.initialScene] == nil, !storyboard.initialScene.rawValue.isEmpty {
             fail("initialScene", "unknown scene \"\(storyboard.initialScene)\"")
         }
+        for idiom in storyboard.idiomInitialScenes.keys.sorted() {
+            if !["phone", "pad"].contains(idiom) { fail("idiomInitialScenes.\(idiom)", "unknown idiom (expected phone or pad)") }
+            check(storyboard.idiomInitialScenes[idiom], at: "idiomInitialScenes.\(idiom)")
+        }
         // Storyboard identifiers are unique within one storyboard file, not across an app's storyboards.
         var storyboardIdentifiers: [String: [String: SceneID]] = [:]
         let documentOf = Dictionary(uniqueKeysWithValues: storyboard.scenesByDocument.flatMap { document, ids in ids.map { ($0, document) } })
