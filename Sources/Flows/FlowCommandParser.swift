@@ -105,12 +105,34 @@ public enum FlowCommandParser {
         case "setTraits":
             let size = positional.compactMap(Traits.SizeClass.init(rawValue:)).first
             let idiom = positional.compactMap(Traits.Idiom.init(rawValue:)).first ?? .phone
-            return .setTraits(Traits(horizontalSizeClass: size, idiom: idiom))
+            let traits = Traits(horizontalSizeClass: size, idiom: idiom)
+            guard let text = reader.string("size") else { return .setTraits(traits) }
+            let sides = text.split(separator: "x").compactMap { Int($0) }
+            guard sides.count == 2, sides.allSatisfy({ $0 > 0 && $0 <= WindowSize.maximumSide }) else {
+                throw ParseError(description: "size needs WIDTHxHEIGHT in points, each 1...\(WindowSize.maximumSide)")
+            }
+            return .transitionToSize(WindowSize(width: sides[0], height: sides[1]), traits: traits)
+        case "swipeBack":
+            return .interactivePop(phase: try phase(positional), navigation: try reader.controller("nav"))
+        case "pullDown":
+            return .pullDown(
+                phase: try phase(positional), shouldDismiss: try reader.bool("shouldDismiss"),
+                modalInPresentation: try reader.bool("modalInPresentation"))
+        case "tapOutside":
+            return .tapOutside(shouldDismiss: try reader.bool("shouldDismiss"), modalInPresentation: try reader.bool("modalInPresentation"))
         case "end":
             return .end
         default:
             throw ParseError(description: "unknown command \(name)")
         }
+    }
+
+    /// A gesture's phase: `begin`, `finish` or `cancel`, the step's one positional word.
+    private static func phase(_ positional: [String]) throws -> GesturePhase {
+        guard positional.count == 1, let phase = GesturePhase(rawValue: positional[0]) else {
+            throw ParseError(description: "expected one phase: begin, finish or cancel")
+        }
+        return phase
     }
 
     /// Splits on spaces outside JSON brackets and quotes.

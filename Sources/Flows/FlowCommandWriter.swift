@@ -61,6 +61,14 @@ public enum FlowCommandWriter {
             words += option("shouldSelect", shouldSelect)
         case .setTraits(let traits):
             words = ["setTraits", traits.idiom.rawValue, traits.horizontalSizeClass.rawValue]
+        case .transitionToSize(let size, let traits):
+            words = ["setTraits", traits.idiom.rawValue, traits.horizontalSizeClass.rawValue, "size=\(size.width)x\(size.height)"]
+        case .interactivePop(let phase, let navigation):
+            words = ["swipeBack", phase.rawValue] + option("nav", navigation)
+        case .pullDown(let phase, let shouldDismiss, let modalInPresentation):
+            words = ["pullDown", phase.rawValue] + option("shouldDismiss", shouldDismiss) + option("modalInPresentation", modalInPresentation)
+        case .tapOutside(let shouldDismiss, let modalInPresentation):
+            words = ["tapOutside"] + option("shouldDismiss", shouldDismiss) + option("modalInPresentation", modalInPresentation)
         case .end:
             words = ["end"]
         }

@@ -130,6 +130,16 @@ public enum Command: Sendable, Equatable {
     /// A tab chosen by the user (delegate consulted) or by code (no delegate calls).
     case selectTab(index: Int, tabBar: ControllerID?, byUser: Bool, shouldSelect: Bool?)
     case setTraits(Traits)
+    /// The window takes a new size (a rotation, an iPad window resized), with the traits it brings
+    /// (spec §5.12): `viewWillTransitionToSize` inside the trait change, if any.
+    case transitionToSize(WindowSize, traits: Traits)
+    /// The edge swipe back, a phase at a time (spec §5.12); `navigation` defaults to the visible one.
+    case interactivePop(phase: GesturePhase, navigation: ControllerID?)
+    /// A sheet pulled down, a phase at a time; the answers of `presentationControllerShouldDismiss`
+    /// (default true) and `isModalInPresentation` (default false) come from the request.
+    case pullDown(phase: GesturePhase, shouldDismiss: Bool?, modalInPresentation: Bool?)
+    /// A tap outside a popover.
+    case tapOutside(shouldDismiss: Bool?, modalInPresentation: Bool?)
     /// The session ends: every instance is released.
     case end
 }
@@ -144,6 +154,7 @@ extension Command {
         switch self {
         case .performSegue, .performCodeSegue, .setViewControllers, .push, .present: true
         case .unwind, .pop, .popToRoot, .popTo, .dismiss, .selectTab, .setTraits, .end: false
+        case .transitionToSize, .interactivePop, .pullDown, .tapOutside: false
         }
     }
 
@@ -159,6 +170,7 @@ extension Command {
                 if case .new = entry { count + 1 } else { count }
             }
         case .unwind, .pop, .popToRoot, .popTo, .dismiss, .selectTab, .setTraits, .end: 0
+        case .transitionToSize, .interactivePop, .pullDown, .tapOutside: 0
         }
     }
 }
@@ -172,6 +184,7 @@ extension Command {
         case .unwind(let request): request.data
         case .push(_, _, let data, _), .present(_, _, _, let data, _): data
         case .pop, .popToRoot, .popTo, .setViewControllers, .dismiss, .selectTab, .setTraits, .end: nil
+        case .transitionToSize, .interactivePop, .pullDown, .tapOutside: nil
         }
     }
 }

@@ -23,6 +23,9 @@ extension NavigationError: CustomStringConvertible {
         case .sessionEnded: "session-ended"
         case .invalidCodeSegueKind: "invalid-code-segue-kind"
         case .counterLimitReached: "counter-limit-reached"
+        case .transitionInProgress: "transition-in-progress"
+        case .noInteractiveTransition: "no-interactive-transition"
+        case .coveredByPresentation: "covered-by-presentation"
         }
     }
 
@@ -58,6 +61,10 @@ extension NavigationError: CustomStringConvertible {
         case .invalidCodeSegueKind(let kind): "a segue made in code cannot be of kind \(kind.rawValue)"
         case .counterLimitReached(let name):
             "the session's \(name) would pass \(Navigator.counterMaximum), the largest a snapshot holds: start a new session (or restore a snapshot with smaller counters)"
+        case .transitionInProgress(let kind):
+            "a person's \(kind.rawValue) is in progress: finish or cancel it first"
+        case .noInteractiveTransition(let kind): "no \(kind.rawValue) has begun: begin it first"
+        case .coveredByPresentation(let id): "\(id) is covered by a presentation: no gesture reaches it"
         }
     }
 }

@@ -36,4 +36,11 @@ public enum NavigationError: Error, Sendable, Equatable {
     /// `createdCount`) past ``Navigator/counterMaximum``, beyond which its snapshot could not be
     /// read back.
     case counterLimitReached(String)
+    /// A person's gesture is in progress (spec §5.12): only its own finish or cancel changes the
+    /// hierarchy until then.
+    case transitionInProgress(InteractiveTransition.Kind)
+    /// A finish or cancel with no gesture of that kind begun.
+    case noInteractiveTransition(InteractiveTransition.Kind)
+    /// A gesture on a navigation controller that a presentation covers: no person can make it.
+    case coveredByPresentation(ControllerID)
 }

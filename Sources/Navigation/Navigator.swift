@@ -99,6 +99,7 @@ extension NavigationState {
 
 extension Transaction {
     mutating func run(_ command: Command) throws(NavigationError) -> Transcript {
+        try checkTransition(for: command)
         switch command {
         case .performSegue(let request):
             return try performSegue(request)
@@ -147,7 +148,9 @@ extension Transaction {
         case .present(let reference, let from, let style, let data, let animated):
             let caller = try source(from)
             let scene = try scene(reference)
-            try requireOnScreen(caller)
+            // UIKit logs "Attempt to present … whose view is not in the window hierarchy" and
+            // presents nothing: not an error (spec §6, revised 2026-11-28).
+            guard state.isAppeared(caller) else { return transcript(performed: false, reason: .notInWindowHierarchy) }
             let destination = instantiate(scene.id)
             hand(data, to: destination)
             try present(destination, from: caller, style: style ?? scene.modalPresentationStyle ?? .automatic, adaptive: nil, animated: animated)
@@ -167,6 +170,14 @@ extension Transaction {
             return transcript()
         case .setTraits(let traits):
             return setTraits(traits)
+        case .transitionToSize(let size, let traits):
+            return setTraits(traits, size: size)
+        case .interactivePop(let phase, let navigation):
+            return try interactivePop(phase, navigation: navigation)
+        case .pullDown(let phase, let shouldDismiss, let modalInPresentation):
+            return pullDown(phase, shouldDismiss: shouldDismiss, modalInPresentation: modalInPresentation)
+        case .tapOutside(let shouldDismiss, let modalInPresentation):
+            return tapOutside(shouldDismiss: shouldDismiss, modalInPresentation: modalInPresentation)
         case .end:
             return end()
         }

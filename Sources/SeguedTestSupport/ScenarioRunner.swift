@@ -52,7 +52,11 @@ public enum ScenarioRunner {
     }
 
     static func pathLine(_ state: NavigationState) -> String {
-        "path: " + state.visiblePath.map(\.description).joined(separator: " ")
+        let path = "path: " + state.visiblePath.map(\.description).joined(separator: " ")
+        // Mid-gesture (spec §5.12), the transition on the same line: what is leaving and arriving.
+        guard let transition = state.transition else { return path }
+        let ids = { (ids: [ControllerID]) in ids.map(\.description).joined(separator: ",") }
+        return path + " transition=\(transition.kind.rawValue)(\(transition.container)) leaving=\(ids(transition.leaving)) arriving=\(ids(transition.arriving))"
     }
 
     public static func parseTraits(_ text: String) throws -> Traits {

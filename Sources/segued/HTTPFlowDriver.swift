@@ -195,6 +195,21 @@ struct HTTPFlowDriver: FlowDriver {
         case .setTraits(let traits):
             body = ["type": .string("setTraits"), "idiom": .string(traits.idiom.rawValue)]
             body["horizontalSizeClass"] = .string(traits.horizontalSizeClass.rawValue)
+        case .transitionToSize(let size, let traits):
+            body = ["type": .string("setTraits"), "idiom": .string(traits.idiom.rawValue)]
+            body["horizontalSizeClass"] = .string(traits.horizontalSizeClass.rawValue)
+            body["size"] = .object(["width": .number(Double(size.width)), "height": .number(Double(size.height))])
+        case .interactivePop(let phase, let navigation):
+            body = ["type": .string("interactivePop"), "phase": .string(phase.rawValue)]
+            put("target", vc(navigation))
+        case .pullDown(let phase, let shouldDismiss, let modalInPresentation):
+            body = ["type": .string("pullDown"), "phase": .string(phase.rawValue)]
+            put("shouldDismiss", shouldDismiss.map(JSONValue.bool))
+            put("modalInPresentation", modalInPresentation.map(JSONValue.bool))
+        case .tapOutside(let shouldDismiss, let modalInPresentation):
+            body = ["type": .string("tapOutside")]
+            put("shouldDismiss", shouldDismiss.map(JSONValue.bool))
+            put("modalInPresentation", modalInPresentation.map(JSONValue.bool))
         case .end:
             break
         }

@@ -32,6 +32,12 @@ struct FlowRecorderTests {
         .selectTab(index: 1, tabBar: nil, byUser: true, shouldSelect: nil),
         .selectTab(index: 2, tabBar: ControllerID("vc1"), byUser: false, shouldSelect: false),
         .setTraits(Traits(horizontalSizeClass: .regular, idiom: .pad)), .end,
+        .transitionToSize(WindowSize(width: 844, height: 390), traits: Traits(idiom: .phone)),
+        .interactivePop(phase: .begin, navigation: nil), .interactivePop(phase: .cancel, navigation: vc2),
+        .interactivePop(phase: .finish, navigation: nil),
+        .pullDown(phase: .begin, shouldDismiss: false, modalInPresentation: nil), .pullDown(phase: .cancel, shouldDismiss: nil, modalInPresentation: nil),
+        .pullDown(phase: .finish, shouldDismiss: nil, modalInPresentation: true),
+        .tapOutside(shouldDismiss: nil, modalInPresentation: nil), .tapOutside(shouldDismiss: true, modalInPresentation: false),
     ]
 
     @Test(arguments: commands)
@@ -44,6 +50,9 @@ struct FlowRecorderTests {
         #expect(FlowCommandWriter.line(Self.commands[0]) == #"segue showItem data={"title":"Milk and eggs"}"#)
         #expect(FlowCommandWriter.line(.selectTab(index: 1, tabBar: nil, byUser: true, shouldSelect: nil)) == "selectTab 1 user")
         #expect(FlowCommandWriter.line(.pop(navigation: nil, animated: true)) == "pop")
+        #expect(FlowCommandWriter.line(.interactivePop(phase: .cancel, navigation: nil)) == "swipeBack cancel")
+        #expect(FlowCommandWriter.line(.pullDown(phase: .begin, shouldDismiss: false, modalInPresentation: nil)) == "pullDown begin shouldDismiss=false")
+        #expect(FlowCommandWriter.line(.transitionToSize(WindowSize(width: 844, height: 390), traits: .phone)) == "setTraits phone compact size=844x390")
         #expect(FlowCommandWriter.line(Self.commands[1])
             == #"segue id=3ti-AE-jfO source=vc3 trigger=programmatic shouldPerform=false sender={"row":2} animated=false"#)
     }

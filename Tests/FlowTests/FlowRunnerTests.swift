@@ -35,6 +35,50 @@ struct FlowRunnerTests {
         return FlowRunner.run(flow, file: "openItem.flow", storyboard: DemoStoryboard.storyboard, driver: &driver, record: record)
     }
 
+    /// A person's gestures as flow steps (spec §5.12): a swipe back abandoned, then completed; a
+    /// sheet pulled and let go, then pulled away.
+    static let gestures = """
+        # Swipe back half-way and let go, then all the way; pull the add sheet and let go, then away.
+        flow: 1
+        storyboard: demo
+        > segue showItem
+          visible: itemDetail
+        > swipeBack begin
+          performed: true
+          callbacks matching viewWillAppear viewWillDisappear:
+            vc10 itemDetail viewWillDisappear {"animated":true}
+            vc3 itemList viewWillAppear {"animated":true}
+        > swipeBack cancel
+          visible: itemDetail
+          callbacks matching viewDidAppear viewDidDisappear navigationControllerDidShow:
+            vc3 itemList viewDidDisappear {"animated":true}
+            vc10 itemDetail viewDidAppear {"animated":true}
+        > swipeBack begin
+        > swipeBack finish
+          visible: itemList
+          callbacks including:
+            vc10 itemDetail deinit
+        > segue addItem
+          visible: editItem
+        > pullDown begin shouldDismiss=true
+          callbacks including:
+            vc11 editNav presentationControllerWillDismiss
+        > pullDown cancel
+          visible: editItem
+        > pullDown begin
+        > pullDown finish
+          visible: itemList
+          callbacks including:
+            vc11 editNav presentationControllerDidDismiss
+        """
+
+    @Test func gestureSteps_pass() throws {
+        let flow = try FlowParser.parse(Self.gestures, name: "gestures")
+        var driver = EngineDriver()
+        let result = FlowRunner.run(flow, file: "gestures.flow", storyboard: DemoStoryboard.storyboard, driver: &driver, record: false)
+        #expect(result.failure == nil, "\(String(describing: result.failure))")
+    }
+
     @Test func handWrittenFlow_passes() throws {
         let result = try run(Self.openItem)
         #expect(result.failure == nil)

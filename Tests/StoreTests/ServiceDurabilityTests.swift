@@ -50,6 +50,33 @@ struct ServiceDurabilityTests {
         #expect(Self.run(rest, on: "kept", in: second) == expected)
     }
 
+    /// A session left mid-gesture (spec §5.12) is mid-gesture after a restart: the operation log
+    /// replays the gestures' phases, and the finish answers as it would have.
+    @Test func aSessionMidSwipe_isMidSwipeAfterARestart() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let (first, firstStore) = try directory.service(.always)
+        #expect(first.handle(.make("PUT", "/v1/sessions/swiped", json: #"{"storyboard": "demo"}"#)).status == 201)
+        let steps: ArraySlice<(path: String, body: String)> = [
+            ("segues", #"{"identifier": "showItem"}"#), ("actions", #"{"type": "setTraits", "size": {"width": 844, "height": 390}}"#),
+            ("actions", #"{"type": "interactivePop", "phase": "begin"}"#), ("actions", #"{"type": "interactivePop", "phase": "cancel"}"#),
+            ("actions", #"{"type": "interactivePop", "phase": "begin"}"#),
+        ]
+        let begun = Self.run(steps, on: "swiped", in: first)
+        #expect(begun.allSatisfy { $0.contains(#""performed":true"#) })
+        #expect(first.handle(.make("PUT", "/v1/sessions/witness", json: #"{"from": "swiped"}"#)).status == 201)
+        let stack = first.handle(.make("GET", "/v1/sessions/swiped/stack")).text
+        #expect(stack.contains(#""transition":{"kind":"interactivePop""#))
+        let finish: ArraySlice<(path: String, body: String)> = [("actions", #"{"type": "interactivePop", "phase": "finish"}"#)]
+        let expected = Self.run(finish, on: "witness", in: first)
+        firstStore.close()
+
+        let (second, secondStore) = try directory.service(.always)
+        defer { secondStore.close() }
+        #expect(second.handle(.make("GET", "/v1/sessions/swiped/stack")).text == stack)
+        #expect(Self.run(finish, on: "swiped", in: second) == expected)
+    }
+
     static func storyboard(named name: String) -> String {
         #"{"format": "segued.storyboard/1", "name": "\#(name)", "initialScene": "a", "scenes": {"a": {}}}"#
     }

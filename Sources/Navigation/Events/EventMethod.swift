@@ -20,4 +20,9 @@ public enum EventMethod: String, Sendable, CaseIterable {
     case collapseSecondary, separateSecondary
     // traits
     case willTransitionToTraitCollection, traitCollectionDidChange
+    // Added in 2026-11 after the others: a method's position is its code in stored event logs.
+    case viewWillTransitionToSize
+    // user dismissal (UIAdaptivePresentationControllerDelegate, reported on the presented instance)
+    case presentationControllerShouldDismiss, presentationControllerDidAttemptToDismiss
+    case presentationControllerWillDismiss, presentationControllerDidDismiss
 }

@@ -18,6 +18,17 @@ public struct Transcript: Sendable, Equatable {
         /// `dismiss(animated:)` on an instance that presents nothing (nor do its ancestors) and is
         /// not presented: UIKit does nothing.
         case nothingToDismiss
+        /// `present(_:animated:)` from an instance whose view is not in the window hierarchy: UIKit
+        /// logs "Attempt to present … whose view is not in the window hierarchy" and presents nothing.
+        case notInWindowHierarchy
+        /// A pull or a tap outside on a presentation that is `isModalInPresentation`: the delegate
+        /// hears `presentationControllerDidAttemptToDismiss` and nothing moves.
+        case modalInPresentation
+        /// `presentationControllerShouldDismiss` answered false.
+        case dismissalRefused
+        /// The topmost presentation cannot be pulled down (not a sheet, or before iOS 13) or is not a
+        /// popover that a tap outside dismisses.
+        case notInteractivelyDismissible
     }
 
     public var performed: Bool

@@ -26,11 +26,14 @@ public struct NavigationSnapshot: Sendable, Equatable {
     public var presentations: [ControllerID]
     /// The live instances (a restore reports faults by their position here).
     public var instances: [Instance]
+    /// The gesture in progress (spec §5.12): a snapshot taken mid-gesture restores into it.
+    public var transition: InteractiveTransition?
 
     public init(
         profile: Profile, traits: Traits, createdCount: Int, revision: Int, nextEventSequence: Int, isEnded: Bool = false,
-        windowRoot: ControllerID?, presentations: [ControllerID], instances: [Instance]
+        windowRoot: ControllerID?, presentations: [ControllerID], instances: [Instance], transition: InteractiveTransition? = nil
     ) {
+        self.transition = transition
         self.profile = profile
         self.traits = traits
         self.createdCount = createdCount

@@ -18,7 +18,7 @@ extension NavigationState {
                     },
                     appearance: controller.appearance, isViewLoaded: controller.isViewLoaded, hasAppeared: controller.hasAppeared,
                     selectedIndex: controller.selectedIndex, split: controller.split, properties: controller.properties)
-            })
+            }, transition: transition)
     }
 
     /// Restores a snapshot of a state of `storyboard`, checking it as untrusted input.
@@ -84,6 +84,10 @@ extension NavigationState {
             instances.modify(presented) { $0.presentationBase = base }
         }
         for (caller, count) in presentationsCalledByCaller() { countPresentation(calledBy: caller, by: count) }
+        if let transition = snapshot.transition {
+            try checker.checkTransition(transition, in: self)
+            self.transition = transition
+        }
         try checker.checkScreen(self)
         if let violation = invariantViolations().first { throw SnapshotError("instances", violation) }
     }

@@ -79,15 +79,48 @@ extension SnapshotChecker {
         let onScreen = Set(state.onScreen)
         for (index, instance) in snapshot.instances.enumerated() {
             let path = "instances[\(index)]"
-            let expected: AppearanceState = onScreen.contains(instance.id) ? .appeared : .disappeared
+            let expected: AppearanceState =
+                state.transition?.expectedAppearance(of: instance.id) ?? (onScreen.contains(instance.id) ? .appeared : .disappeared)
             guard instance.appearance == expected else {
-                throw SnapshotError("\(path).appearance", "\(instance.id) is \(expected == .appeared ? "on" : "off") screen, so \(expected.rawValue)")
+                throw SnapshotError("\(path).appearance", "\(instance.id) is \(expected == .disappeared ? "off" : "on") screen, so \(expected.rawValue)")
             }
             // Not "on screen means loaded": the engine shows the root of a navigation controller
             // that a loading view embeds without loading its view (the random walks meet it).
-            if expected == .appeared, !instance.hasAppeared {
+            if expected == .appeared || expected == .disappearing, !instance.hasAppeared {
                 throw SnapshotError("\(path).hasAppeared", "\(instance.id) is on screen, so it has appeared")
             }
         }
+    }
+
+    /// A gesture in progress is one the engine could have begun here (spec §5.12): an edge swipe on
+    /// an on-screen navigation stack of two or more in the top layer, its top's on-screen subtree
+    /// leaving and the revealed instance's visible subtree arriving; a pull on the topmost
+    /// presentation, a sheet in a profile that has them, its on-screen subtree leaving.
+    func checkTransition(_ transition: InteractiveTransition, in state: NavigationState) throws(SnapshotError) {
+        let id = transition.container
+        guard state[id] != nil else { throw SnapshotError("transition.container", "\(id) is not a live instance") }
+        let onScreen = state.onScreen
+        let leaving: [ControllerID], arriving: [ControllerID]
+        switch transition.kind {
+        case .interactivePop:
+            let stack = state[live: id].children
+            guard state[live: id].kind == .navigationController, stack.count > 1, onScreen.contains(id),
+                state.layerRoot(of: id) == state.layers.last
+            else { throw SnapshotError("transition.container", "\(id) is not an on-screen navigation stack of two or more in the top layer") }
+            leaving = state.visibleSubtree(of: stack[stack.count - 1]).filter(onScreen.contains)
+            arriving = state.visibleSubtree(of: stack[stack.count - 2])
+            if let unloaded = arriving.first(where: { !state[live: $0].isViewLoaded }) {
+                throw SnapshotError("transition.arriving", "\(unloaded) is arriving, so its view is loaded")
+            }
+        case .pullDown:
+            let style = state[live: id].presentationStyle
+            guard state.layers.count > 1, state.layers.last == id, state.profile.hasCardSheets, style == .pageSheet || style == .formSheet else {
+                throw SnapshotError("transition.container", "\(id) is not the topmost presentation as a sheet")
+            }
+            leaving = state.visibleSubtree(of: id).filter(onScreen.contains)
+            arriving = []
+        }
+        guard transition.leaving == leaving else { throw SnapshotError("transition.leaving", "expected \(leaving)") }
+        guard transition.arriving == arriving else { throw SnapshotError("transition.arriving", "expected \(arriving)") }
     }
 }

@@ -39,7 +39,9 @@ extension NavigationState {
             if controller.presentationBase != controller.presenting.flatMap({ presentationBase(below: $0) }) {
                 problems.append("\(controller.id)'s presentation base is \(controller.presentationBase.map(\.description) ?? "none")")
             }
-            if controller.appearance == .appearing || controller.appearance == .disappearing {
+            if controller.appearance == .appearing || controller.appearance == .disappearing,
+                controller.appearance != transition?.expectedAppearance(of: controller.id)
+            {
                 problems.append("\(controller.id) left in \(controller.appearance)")
             }
         }
@@ -52,10 +54,25 @@ extension NavigationState {
         let dataHeld = controllers.reduce(0) { $0 + JSONValue.approximateSize(ofEntries: $1.properties) }
         if dataSize != dataHeld { problems.append("dataSize \(dataSize), but the instances hold \(dataHeld)") }
         let appeared = Set(controllers.filter { $0.appearance == .appeared }.map(\.id))
-        let shown = onScreen
+        // Mid-gesture (spec §5.12) the leaving side is still in the hierarchy but disappearing.
+        let shown = onScreen.filter { transition?.leaving.contains($0) != true }
+        if let transition {
+            for id in transition.leaving + transition.arriving where self[id]?.appearance != transition.expectedAppearance(of: id) {
+                problems.append("\(id) is not \(transition.expectedAppearance(of: id).map(\.rawValue) ?? "") in the \(transition.kind.rawValue)")
+            }
+        }
         if appeared != Set(shown) {
             problems.append("on screen \(shown.sorted()) but appeared \(appeared.sorted())")
         }
         return problems
+    }
+}
+
+extension InteractiveTransition {
+    /// `disappearing` for the leaving side, `appearing` for the arriving one, nil for the others.
+    func expectedAppearance(of id: ControllerID) -> AppearanceState? {
+        if leaving.contains(id) { return .disappearing }
+        if arriving.contains(id) { return .appearing }
+        return nil
     }
 }

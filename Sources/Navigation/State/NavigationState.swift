@@ -29,11 +29,19 @@ public struct NavigationState: Sendable, Equatable {
     /// walking the instances.
     public internal(set) var dataSize = 0
     // The small fields last, where they share one word instead of each padding its own (a state
-    // per session: 80 bytes, 104 in the declaration order of before).
+    // per session: 80 bytes, 104 in the declaration order of before; 88 with the boxed transition).
     public internal(set) var windowRoot: ControllerID?
     public let profile: Profile
     public internal(set) var traits: Traits
     public internal(set) var isEnded = false
+    /// The gesture in progress, if any (spec §5.12).
+    public internal(set) var transition: InteractiveTransition? {
+        get { transitionBox?.value }
+        set { transitionBox = newValue.map(InteractiveTransitionBox.init) }
+    }
+    /// Boxed: inline, the optional transition made every session's state 32 bytes larger for what
+    /// only a session mid-gesture holds.
+    private var transitionBox: InteractiveTransitionBox?
 
     public init(storyboard: Storyboard, profile: Profile = .ios17, traits: Traits = .phone) {
         self.init(storyboard: SharedStoryboard(storyboard), profile: profile, traits: traits)

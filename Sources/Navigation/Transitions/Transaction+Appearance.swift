@@ -80,6 +80,40 @@ extension Transaction {
         }
     }
 
+    /// The will-half of ``emitAppearance(_:order:animated:shows:)``: what an interactive transition
+    /// reports when the gesture begins (spec §5.12).
+    mutating func emitWillSteps(_ change: AppearanceChange, order: AppearanceOrder, animated: Bool, shows: [NavigationShow] = []) {
+        let firstShown = firstShownNavigations(change.appearing)
+        if order == .tab {
+            willAppear(change.appearing, animated, firstShown: firstShown, shows: shows)
+            willDisappear(change.disappearing, animated)
+        } else {
+            willDisappear(change.disappearing, animated)
+            willAppear(change.appearing, animated, firstShown: firstShown, shows: shows)
+        }
+    }
+
+    /// The did-half of ``emitAppearance(_:order:animated:shows:)``: what an interactive transition
+    /// reports when it finishes or is cancelled.
+    mutating func emitDidSteps(_ change: AppearanceChange, order: AppearanceOrder, animated: Bool) {
+        let firstShown = firstShownNavigations(change.appearing)
+        if order == .modal {
+            didAppear(change.appearing, animated, firstShown: firstShown)
+            didDisappear(change.disappearing, animated)
+        } else {
+            didDisappear(change.disappearing, animated)
+            didAppear(change.appearing, animated, firstShown: firstShown)
+        }
+    }
+
+    private func firstShownNavigations(_ appearing: [ControllerID]) -> [NavigationShow] {
+        appearing.compactMap { id -> NavigationShow? in
+            let controller = state[live: id]
+            guard controller.isNavigationController, !controller.hasAppeared, let top = controller.children.last else { return nil }
+            return NavigationShow(navigation: id, top: top)
+        }
+    }
+
     private mutating func willAppear(_ ids: [ControllerID], _ animated: Bool, firstShown: [NavigationShow], shows: [NavigationShow]) {
         step(ids, .viewWillAppear, leaving: .appearing, animated)
         for show in firstShown {

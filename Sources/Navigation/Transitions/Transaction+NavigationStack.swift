@@ -39,9 +39,13 @@ extension Transaction {
     /// it is allowed: anywhere under a split view, not only when collapsed [decided], so that the
     /// engine never refuses what UIKit might do.
     func checkPushable(_ scene: SceneID, onto navigation: ControllerID) throws(NavigationError) {
-        guard state.storyboard.scenes[scene]?.kind == .navigationController else { return }
-        let split = state.firstStructuralAncestor(of: navigation) { state[live: $0].kind == .splitViewController }
-        if split == nil { throw .pushingNavigationController(scene, onto: navigation) }
+        if !isPushable(scene, onto: navigation) { throw .pushingNavigationController(scene, onto: navigation) }
+    }
+
+    /// Whether `scene` can be pushed onto `navigation` (see ``checkPushable(_:onto:)``).
+    func isPushable(_ scene: SceneID, onto navigation: ControllerID) -> Bool {
+        guard state.storyboard.scenes[scene]?.kind == .navigationController else { return true }
+        return state.firstStructuralAncestor(of: navigation) { state[live: $0].kind == .splitViewController } != nil
     }
 
     /// Pops `navigation` down to `keepCount` instances (spec §5.3): pop order for one level, pop-to

@@ -97,9 +97,11 @@ extension Transaction {
 
     /// Detaches the presentation rooted at `presented` (and everything presented above it):
     /// the `dismiss` call on the presenting instance. Returns what to release, in order.
-    mutating func detachPresentation(_ presented: ControllerID, animated: Bool) -> [ControllerID] {
+    /// A person's dismissal (a pulled sheet, a tap outside a popover) makes no `dismiss` call:
+    /// `reportCall` false.
+    mutating func detachPresentation(_ presented: ControllerID, animated: Bool, reportCall: Bool = true) -> [ControllerID] {
         let presenting = state[live: presented].presenting!
-        emit(presenting, .dismiss, .viewController(presented, animated: animated))
+        if reportCall { emit(presenting, .dismiss, .viewController(presented, animated: animated)) }
         let released = state.releaseOrder(of: presented)
         // What `presented` and its subtree presented came after it: only the layers from it up are
         // searched, so dismissing the top of N layers does not pass over the N below.

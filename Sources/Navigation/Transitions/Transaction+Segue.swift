@@ -91,9 +91,11 @@ extension Transaction {
             let handler = state.firstStructuralAncestor(of: source) {
                 state[live: $0].kind == .navigationController || state[live: $0].split != nil
             }
-            if let handler, state[live: handler].kind == .navigationController {
-                try checkPushable(destination, onto: handler)
-            } else if handler == nil {
+            // A navigation controller shown from a stack is presented (docs/behaviour-notes.md
+            // §5.3, decided): checked as a presentation.
+            if let handler, state[live: handler].kind == .navigationController, isPushable(destination, onto: handler) {
+                return
+            } else if handler == nil || state[live: handler!].kind == .navigationController {
                 try requireOnScreen(source)
             }
         case (.showDetail, _), (.replace, _):
@@ -156,6 +158,9 @@ extension Transaction {
         while let candidate = current {
             // Fields are read in place: binding the instance to a local copied it.
             if state[live: candidate].kind == .navigationController {
+                // UIKit cannot push a navigation controller ("Pushing a navigation controller is not
+                // supported"); `show` presents it instead (docs/behaviour-notes.md §5.3, decided).
+                guard isPushable(state[live: destination].scene, onto: candidate) else { break }
                 push(destination, onto: candidate, animated: animated)
                 return
             }

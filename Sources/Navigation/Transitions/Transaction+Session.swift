@@ -17,6 +17,7 @@ extension Transaction {
 
     /// The session ends: every instance is released, presented ones first (spec §4.4).
     mutating func end() -> Transcript {
+        state.transition = nil
         if let root = state.windowRoot {
             let released = state.releaseOrder(of: root)
             state.windowRoot = nil

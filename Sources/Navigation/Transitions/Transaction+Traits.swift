@@ -3,14 +3,23 @@ import Storyboard
 extension Transaction {
     /// A trait change (spec §5.11): `willTransitionToTraitCollection` to on-screen instances, splits
     /// collapse or expand, presentations re-adapt, then `traitCollectionDidChange`.
-    mutating func setTraits(_ traits: Traits) -> Transcript {
-        guard traits != state.traits else { return transcript(performed: false, reason: .nothingToChange) }
+    /// With a size (spec §5.12, a rotation or a resized window), `viewWillTransitionToSize` goes to
+    /// the on-screen instances top-down (the window root first, each container before its
+    /// children) after `willTransitionToTraitCollection` and before the split's collapse or
+    /// expansion (docs/behaviour-notes.md §5.12, decided); a size alone changes no traits.
+    mutating func setTraits(_ traits: Traits, size: WindowSize? = nil) -> Transcript {
+        guard traits != state.traits else {
+            guard let size else { return transcript(performed: false, reason: .nothingToChange) }
+            transitionToSize(size)
+            return transcript()
+        }
         let previous = state.traits
         let traitArguments: EventArguments = [
             .init("horizontalSizeClass", .string(traits.horizontalSizeClass.rawValue)),
             .init("idiom", .string(traits.idiom.rawValue)),
         ]
         for id in state.onScreen { emit(id, .willTransitionToTraitCollection, traitArguments) }
+        if let size { transitionToSize(size) }
         state.traits = traits
         let compact = traits.horizontalSizeClass == .compact
         // Expanding releases what was pushed above a secondary, so re-check each id is still alive.
@@ -25,6 +34,12 @@ extension Transaction {
                 [.init("previousHorizontalSizeClass", .string(previous.horizontalSizeClass.rawValue))])
         }
         return transcript()
+    }
+
+    private mutating func transitionToSize(_ size: WindowSize) {
+        let arguments: EventArguments = [
+            .init("size", .json(.object(["width": .number(Double(size.width)), "height": .number(Double(size.height))])))]
+        for id in state.onScreen { emit(id, .viewWillTransitionToSize, arguments) }
     }
 
     /// Presentations whose adapted style changes with the traits (popovers, pre-iOS 13 sheets) take

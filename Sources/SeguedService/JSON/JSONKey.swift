@@ -23,6 +23,7 @@ extension JSONKey {
     static let search = JSONKey("search"), stack = JSONKey("stack"), revision = JSONKey("revision")
     // Stacks.
     static let visible = JSONKey("visible"), path = JSONKey("path"), layers = JSONKey("layers")
+    static let transition = JSONKey("transition")
     static let presentation = JSONKey("presentation"), style = JSONKey("style"), requestedStyle = JSONKey("requestedStyle")
     static let presenting = JSONKey("presenting"), calledBy = JSONKey("calledBy"), root = JSONKey("root")
     static let id = JSONKey("id"), appearance = JSONKey("appearance"), viewLoaded = JSONKey("viewLoaded")

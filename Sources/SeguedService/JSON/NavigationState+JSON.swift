@@ -8,6 +8,8 @@ extension JSONWriter {
             w.key(.revision); w.int(state.revision)
             w.key(.visible); w.controller(state.visible)
             w.key(.path); w.array { w in for id in state.visiblePath { w.controller(id) } }
+            // Only mid-gesture (spec §5.12), so that every other stack reads as before.
+            if let transition = state.transition { w.key(.transition); w.interactiveTransition(transition) }
             w.key(.layers)
             w.array { w in
                 for layer in state.layers {

@@ -158,6 +158,8 @@ extension JSONWriter {
             w.key(.revision); w.int(summary.revision)
             w.key(.visible); w.controller(summary.path.last)
             w.key(.path); w.array { w in for id in summary.path { w.controller(id) } }
+            // Only mid-gesture, so that every other answer reads as before.
+            if let transition = summary.transition { w.key(.transition); w.interactiveTransition(transition) }
         }
     }
 }

@@ -27,6 +27,9 @@ extension NavigationError: ProblemConvertible {
         case .sessionEnded: .sessionEnded
         case .invalidCodeSegueKind: .invalidCodeSegueKind
         case .counterLimitReached: .counterLimitReached
+        case .transitionInProgress: .transitionInProgress
+        case .noInteractiveTransition: .noInteractiveTransition
+        case .coveredByPresentation: .coveredByPresentation
         }
     }
 }

@@ -57,6 +57,9 @@ public enum ProblemType: String, CaseIterable, Sendable {
     case sessionEnded = "session-ended"
     case invalidCodeSegueKind = "invalid-code-segue-kind"
     case counterLimitReached = "counter-limit-reached"
+    case transitionInProgress = "transition-in-progress"
+    case noInteractiveTransition = "no-interactive-transition"
+    case coveredByPresentation = "covered-by-presentation"
 
     /// The problem's `type` member.
     public var uri: String { "urn:segued:problem:" + rawValue }
@@ -115,6 +118,9 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .sessionEnded: "Not possible in the current state"
         case .invalidCodeSegueKind: "Invalid kind for a segue made in code"
         case .counterLimitReached: "Counter limit reached"
+        case .transitionInProgress: "Interactive transition in progress"
+        case .noInteractiveTransition: "No interactive transition"
+        case .coveredByPresentation: "Not possible in the current state"
         }
     }
 
@@ -138,7 +144,8 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .ambiguousStoryboard, .sessionExists, .flowUnavailable, .storyboardInUse, .tooManyStoryboards, .tooManyInstances, .tooMuchData,
             .pushWithoutNavigationController, .pushingNavigationController, .segueNotPerformable, .notInWindowHierarchy,
             .wrongSegueKind, .notANavigationController, .notATabBarController, .noContainer, .tabIndexOutOfRange,
-            .notInStack, .invalidStackEntry, .sessionEnded, .counterLimitReached:
+            .notInStack, .invalidStackEntry, .sessionEnded, .counterLimitReached, .transitionInProgress, .noInteractiveTransition,
+            .coveredByPresentation:
             409
         }
     }

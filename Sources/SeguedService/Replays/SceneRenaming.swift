@@ -47,7 +47,8 @@ struct SceneRenaming: Sendable {
             return .push(self(reference), navigation: navigation, data: data, animated: animated)
         case .present(let reference, let from, let style, let data, let animated):
             return .present(self(reference), from: from, style: style, data: data, animated: animated)
-        case .performSegue, .unwind, .pop, .popToRoot, .popTo, .dismiss, .selectTab, .setTraits, .end:
+        case .performSegue, .unwind, .pop, .popToRoot, .popTo, .dismiss, .selectTab, .setTraits, .end,
+            .transitionToSize, .interactivePop, .pullDown, .tapOutside:
             return command
         }
     }

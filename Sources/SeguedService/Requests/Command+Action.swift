@@ -5,6 +5,7 @@ import Storyboard
 /// The `type`s of `POST …/actions` (api.md).
 enum ActionType: String, CaseIterable {
     case pop, back, popToRoot, popTo, setViewControllers, push, present, dismiss, selectTab, setTraits
+    case interactivePop, pullDown, tapOutside
 
     /// The fields a request of this type may have. Arrays made once: a `Set` built per request and
     /// grown by each type's fields cost 2,300 instructions of every action (callgrind).
@@ -17,6 +18,9 @@ enum ActionType: String, CaseIterable {
         case .present: Self.presentFields
         case .selectTab: Self.selectTabFields
         case .setTraits: Self.setTraitsFields
+        case .interactivePop: Self.interactivePopFields
+        case .pullDown: Self.pullDownFields
+        case .tapOutside: Self.tapOutsideFields
         }
     }
 
@@ -26,7 +30,10 @@ enum ActionType: String, CaseIterable {
     private static let pushFields = ["type", "animated", "storyboardIdentifier", "scene", "navigation", "data"]
     private static let presentFields = ["type", "animated", "storyboardIdentifier", "scene", "from", "modalPresentationStyle", "data"]
     private static let selectTabFields = ["type", "animated", "index", "tabBar", "byUser", "shouldSelect"]
-    private static let setTraitsFields = ["type", "animated", "horizontalSizeClass", "idiom"]
+    private static let setTraitsFields = ["type", "animated", "horizontalSizeClass", "idiom", "size"]
+    private static let interactivePopFields = ["type", "phase", "target"]
+    private static let pullDownFields = ["type", "phase", "shouldDismiss", "modalInPresentation"]
+    private static let tapOutsideFields = ["type", "shouldDismiss", "modalInPresentation"]
 }
 
 extension Command {
@@ -74,11 +81,40 @@ extension Command {
         case .setTraits:
             let size = body.enumeration(Traits.SizeClass.self, "horizontalSizeClass")
             let idiom = body.enumeration(Traits.Idiom.self, "idiom")
-            command = .setTraits(Traits(horizontalSizeClass: size, idiom: idiom ?? .phone))
+            let traits = Traits(horizontalSizeClass: size, idiom: idiom ?? .phone)
+            if body.object["size"] != nil {
+                command = windowSize(&body).map { .transitionToSize($0, traits: traits) }
+            } else {
+                command = .setTraits(traits)
+            }
+        case .interactivePop:
+            let navigation = body.controller("target")
+            command = body.requiredEnumeration(GesturePhase.self, "phase").map { .interactivePop(phase: $0, navigation: navigation) }
+        case .pullDown:
+            let shouldDismiss = body.bool("shouldDismiss")
+            let modal = body.bool("modalInPresentation")
+            command = body.requiredEnumeration(GesturePhase.self, "phase").map {
+                .pullDown(phase: $0, shouldDismiss: shouldDismiss, modalInPresentation: modal)
+            }
+        case .tapOutside:
+            command = .tapOutside(shouldDismiss: body.bool("shouldDismiss"), modalInPresentation: body.bool("modalInPresentation"))
         }
         let fields = type.fields
         body.only(where: fields.contains)
         return command
+    }
+
+    /// `size`: `{"width", "height"}`, whole points from 1 to ``WindowSize/maximumSide``.
+    private static func windowSize(_ body: inout RequestBody) -> WindowSize? {
+        let object = body.object["size"]?.objectValue
+        let sides = ["width", "height"].map { object?[$0]?.intValue }
+        guard let object, object.count == 2, let width = sides[0], let height = sides[1],
+            (1...WindowSize.maximumSide).contains(width), (1...WindowSize.maximumSide).contains(height)
+        else {
+            body.reader.fail("size", "expected {\"width\", \"height\"}: whole points from 1 to \(WindowSize.maximumSide)")
+            return nil
+        }
+        return WindowSize(width: width, height: height)
     }
 
     /// `viewControllers`: instance ids (`"vc3"`) and new instances (`{"scene": …}` or

@@ -53,7 +53,10 @@ extension SeguedService {
         case .present: "present"
         case .dismiss: "dismiss"
         case .selectTab: "selectTab"
-        case .setTraits: "setTraits"
+        case .setTraits, .transitionToSize: "setTraits"
+        case .interactivePop: "interactivePop"
+        case .pullDown: "pullDown"
+        case .tapOutside: "tapOutside"
         case .end: "end"
         }
     }

@@ -42,6 +42,11 @@ extension EventMethod {
         case .separateSecondary: 33
         case .willTransitionToTraitCollection: 34
         case .traitCollectionDidChange: 35
+        case .viewWillTransitionToSize: 36
+        case .presentationControllerShouldDismiss: 37
+        case .presentationControllerDidAttemptToDismiss: 38
+        case .presentationControllerWillDismiss: 39
+        case .presentationControllerDidDismiss: 40
         }
     }
 

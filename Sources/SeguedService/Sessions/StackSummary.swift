@@ -9,9 +9,12 @@ struct StackSummary: Sendable {
     var revision: Int
     /// From the window root to the visible instance.
     var path: [ControllerID]
+    /// The gesture in progress, if any (spec §5.12).
+    var transition: InteractiveTransition?
 
     init(_ state: NavigationState) {
         revision = state.revision
         path = state.visiblePath
+        transition = state.transition
     }
 }

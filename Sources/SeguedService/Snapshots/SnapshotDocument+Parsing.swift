@@ -31,6 +31,7 @@ extension SnapshotDocument {
                 if let instance = fields.instance(element, at: "\(fields.reader.join(path, "instances"))[\(index)]") { instances.append(instance) }
             }
         }
+        let transition = fields.transition(object["transition"], at: fields.reader.join(path, "transition"))
         reader = fields.reader
         guard reader.issues.isEmpty, let storyboard, let profile, let traits, let revision, let nextEventSequence, let createdCount
         else { return nil }
@@ -38,7 +39,8 @@ extension SnapshotDocument {
             storyboardID: storyboard, initialScene: initialScene,
             navigation: NavigationSnapshot(
                 profile: profile, traits: traits, createdCount: createdCount, revision: revision,
-                nextEventSequence: nextEventSequence, windowRoot: windowRoot, presentations: presentations, instances: instances))
+                nextEventSequence: nextEventSequence, windowRoot: windowRoot, presentations: presentations, instances: instances,
+                transition: transition))
     }
 }
 
@@ -52,8 +54,9 @@ private struct FieldReader {
     // restart's CPU (perf, 100,000 sessions).
     static let documentKeys: Set<String> = [
         "format", "storyboard", "profile", "traits", "initialScene", "revision", "nextEventSequence", "createdCount", "windowRoot",
-        "presentations", "instances",
+        "presentations", "instances", "transition",
     ]
+    static let transitionKeys: Set<String> = ["kind", "container", "leaving", "arriving"]
     static let traitsKeys: Set<String> = ["horizontalSizeClass", "idiom"]
     static let instanceKeys: Set<String> = [
         "id", "scene", "kind", "parent", "children", "presented", "presentation", "appearance", "viewLoaded", "hasAppeared",
@@ -61,6 +64,18 @@ private struct FieldReader {
     ]
     static let presentationKeys: Set<String> = ["presenting", "caller", "requestedStyle", "style", "adaptiveStyle"]
     static let splitKeys: Set<String> = ["primary", "supplementary", "secondary", "compact", "collapsed"]
+
+    /// The optional `transition`: a gesture in progress (absent or null: none).
+    mutating func transition(_ value: JSONValue?, at path: String) -> InteractiveTransition? {
+        guard let value, value != .null, let object = reader.object(value, at: path) else { return nil }
+        only(object, Self.transitionKeys, at: path)
+        let kind = required(reader.enumeration(InteractiveTransition.Kind.self, object, "kind", at: path), "kind", at: path, in: object)
+        let container = required(controller(object["container"], "container", at: path), "container", at: path, in: object)
+        let leaving = controllers(object["leaving"], "leaving", at: path, required: true)
+        let arriving = controllers(object["arriving"], "arriving", at: path, required: true)
+        guard let kind, let container else { return nil }
+        return InteractiveTransition(kind: kind, container: container, leaving: leaving, arriving: arriving)
+    }
 
     mutating func only(_ object: [String: JSONValue], _ keys: Set<String>, at path: String? = nil) {
         reader.rejectUnknownKeys(object, known: keys, at: path ?? self.path)

@@ -34,6 +34,21 @@ extension JSONWriter {
             w.key("windowRoot"); w.controller(navigation.windowRoot)
             w.key("presentations"); w.array { w in for id in navigation.presentations { w.controller(id) } }
             w.key("instances"); w.array { w in for instance in navigation.instances { w.snapshotInstance(instance) } }
+            // Only mid-gesture (spec §5.12), so that every other snapshot reads as before.
+            if let transition = navigation.transition {
+                w.key("transition"); w.interactiveTransition(transition)
+            }
+        }
+    }
+
+    /// A gesture in progress: `{"kind", "container", "leaving", "arriving"}` (in snapshots and in
+    /// the stack's `transition`).
+    mutating func interactiveTransition(_ transition: InteractiveTransition) {
+        object { w in
+            w.key("kind"); w.string(transition.kind.rawValue)
+            w.key("container"); w.controller(transition.container)
+            w.key("leaving"); w.array { w in for id in transition.leaving { w.controller(id) } }
+            w.key("arriving"); w.array { w in for id in transition.arriving { w.controller(id) } }
         }
     }
 
