@@ -71,6 +71,12 @@ struct SwiftNavigationReader {
                     scan(switchCase.statements, when: when + [label], closure: closure, callee: nil)
                 }
             }
+        } else if let doStatement = node.as(DoStmtSyntax.self) {
+            scanBlock(doStatement.body, when: when, closure: closure)
+            for clause in doStatement.catchClauses {
+                let caught = clause.catchItems.isEmpty ? "an error is thrown" : "\(Self.text(clause.catchItems)) is thrown"
+                scanBlock(clause.body, when: when + [caught], closure: closure)
+            }
         } else if let closureExpression = node.as(ClosureExprSyntax.self) {
             let reason = closure ?? (callee.map { "in a closure passed to \($0), which may run it later" } ?? "in a closure stored for later")
             scan(closureExpression.statements, when: when, closure: reason, callee: nil)
@@ -79,8 +85,9 @@ struct SwiftNavigationReader {
             return
         } else if let call = node.as(FunctionCallExprSyntax.self) {
             if let kind = navigation(call) {
-                if closure != nil, case .call = kind {
-                    // A call of the class's own method from a closure: not followed.
+                if let closure, case .call(let selector, _) = kind {
+                    // A call of the class's own method from a closure: what it does is reported.
+                    operations.append(CodeOperation(.call(selector: selector, later: closure), when: Self.joined(when)))
                 } else if let closure {
                     let name = Self.calledName(call) ?? Self.text(call.calledExpression)
                     operations.append(CodeOperation(.unread(reason: "\(name)(…) \(closure)"), when: Self.joined(when)))
@@ -155,7 +162,7 @@ struct SwiftNavigationReader {
                 return .unread(reason: "calls \(name)(…) on \(receiver), which may navigate")
             }
             guard onSelf, receiver != "super", let first = name.first, first.isLowercase else { return nil }
-            return .call(selector: ObjectiveCSelector.selector(base: name, labels: labels))
+            return .call(selector: ObjectiveCSelector.selector(base: name, labels: labels), later: nil)
         }
     }
 
@@ -191,9 +198,10 @@ struct SwiftNavigationReader {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
             member.declName.baseName.text == "instantiateViewController"
         else {
-            return .failure(Why(text: "a controller made by \(Self.calledName(call) ?? Self.text(call.calledExpression))(…), not instantiated from a storyboard"))
+            return .failure(Why(text: "a controller made by \(Self.text(call.calledExpression))(…), not instantiated from a storyboard"))
         }
-        guard let argument = call.arguments.first, argument.label?.text == "withIdentifier" else {
+        // `withIdentifier:`, or iOS 13's `instantiateViewController(identifier:creator:)`.
+        guard let argument = call.arguments.first, argument.label?.text == "withIdentifier" || argument.label?.text == "identifier" else {
             return .failure(Why(text: "instantiateViewController without an identifier"))
         }
         guard let identifier = Self.literal(argument.expression) else {
@@ -207,10 +215,11 @@ struct SwiftNavigationReader {
     private func storyboard(_ expression: ExprSyntax, depth: Int) -> Result<String?, Why> {
         let expression = Self.unwrapped(expression)
         let text = Self.text(expression)
-        if text == "storyboard" || text == "self.storyboard" { return .success(nil) }
+        // A local `let storyboard = UIStoryboard(name:…)` hides the controller's property.
         if let reference = expression.as(DeclReferenceExprSyntax.self), depth < 4, let value = bindings[reference.baseName.text] {
             return storyboard(value, depth: depth + 1)
         }
+        if text == "storyboard" || text == "self.storyboard" { return .success(nil) }
         if let call = expression.as(FunctionCallExprSyntax.self), Self.text(call.calledExpression) == "UIStoryboard",
             let argument = call.arguments.first, argument.label?.text == "name"
         {

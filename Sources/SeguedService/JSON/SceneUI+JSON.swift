@@ -83,7 +83,7 @@ extension JSONWriter {
                             w.key("storyboardIdentifier"); w.string(identifier)
                             w.key("storyboard"); w.string(storyboard)
                         case .unread(let reason): w.key("reason"); w.string(reason)
-                        case .call(let selector): w.key("reason"); w.string("calls \(selector), not resolved")
+                        case .call(let selector, _): w.key("reason"); w.string("calls \(selector), not resolved")
                         case .dismiss, .pop, .popToRoot: break
                         }
                         if let when = operation.when { w.key("when"); w.string(when) }

@@ -92,9 +92,18 @@ enum CodeActionResolver {
             var result: [CodeOperation] = []
             for operation in operations {
                 switch operation.kind {
-                case .call(let selector):
+                case .call(let selector, let later):
                     // A method the sources do not have (UIKit's own) makes no navigation we know of.
                     guard !stack.contains(selector), let body = method(selector, of: receiver) else { continue }
+                    if let later {
+                        // What it does is known, when it does it is not: said, not performed.
+                        let inner = expanded(body.operations, of: receiver, stack: stack + [selector])
+                        guard !inner.isEmpty else { continue }
+                        let types = inner.map(\.type).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+                        let reason = "calls \(selector) (which performs \(types.joined(separator: ", "))) \(later)"
+                        result.append(CodeOperation(.unread(reason: reason), when: operation.when))
+                        continue
+                    }
                     guard stack.count < maxCallDepth else {
                         if body.operations.contains(where: { if case .call = $0.kind { false } else { true } }) {
                             result.append(CodeOperation(.unread(reason: "calls \(selector) more than \(maxCallDepth) calls deep"), when: operation.when))

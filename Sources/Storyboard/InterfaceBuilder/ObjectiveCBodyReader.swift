@@ -197,6 +197,8 @@ struct BodyReader {
         var receiver = message.receiver
         if receiver.hasPrefix("self.") { receiver.removeFirst(5) }
         if receiver.hasPrefix("[self "), receiver.hasSuffix("]") { receiver = String(receiver.dropFirst(6).dropLast()).trimmed }
+        // `__weak typeof(self) weakSelf = self;` and its strong copy are the controller itself.
+        if receiver == "weakSelf" || receiver == "strongSelf" { receiver = "self" }
         let onSelf = receiver == "self" || receiver == "super"
         let onContainer = onSelf || Self.containerReceivers.contains(receiver)
         func elsewhere(_ selector: String) -> CodeOperation.Kind {
@@ -227,15 +229,15 @@ struct BodyReader {
         case "showDetailViewController:sender:":
             kind = onContainer ? presentation(.showDetail, message) : elsewhere(message.selector)
         default:
-            if CodeOperation.isHandOff(receiver) {
+            if CodeOperation.isHandOff(receiver), !["respondsToSelector:", "conformsToProtocol:", "isKindOfClass:"].contains(message.selector) {
                 kind = .unread(reason: "sends \(message.selector) to \(message.receiver), which may navigate")
                 break
             }
-            guard receiver == "self", later == nil, let first = message.selector.first, first.isLowercase else { return }
-            kind = .call(selector: message.selector)
+            guard receiver == "self", let first = message.selector.first, first.isLowercase else { return }
+            kind = .call(selector: message.selector, later: later)
         }
         let joined = when.isEmpty ? nil : when.joined(separator: " and ")
-        if let later {
+        if let later, !kind.isCall {
             operations.append(CodeOperation(.unread(reason: "\(message.selector) \(later)"), when: joined))
         } else {
             operations.append(CodeOperation(kind, when: joined))
@@ -356,4 +358,8 @@ private extension StringProtocol {
     var trimmed: String {
         String(drop { $0 == " " || $0 == "\t" || $0 == "\n" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\n" }.reversed())
     }
+}
+
+private extension CodeOperation.Kind {
+    var isCall: Bool { if case .call = self { true } else { false } }
 }

@@ -43,8 +43,9 @@ public struct CodeOperation: Sendable, Equatable {
         /// A call that could not be read, and why.
         case unread(reason: String)
         /// A call of another method of the same class (its selector): replaced by that method's
-        /// operations when actions are resolved, never left in a resolved action.
-        case call(selector: String)
+        /// operations when actions are resolved, never left in a resolved action. `later`: why it
+        /// may run later (in a closure or block), so that what it does is reported as unread.
+        case call(selector: String, later: String?)
     }
 
     public enum Presentation: String, Sendable, CaseIterable {
