@@ -10,12 +10,16 @@ import SwiftSyntax
 /// `@objc extension` or an `@objcMembers` class; never `@nonobjc`) whose first parameter is a
 /// `UIStoryboardSegue`. A nested class is a class of its own, named by its own name as Interface
 /// Builder's `customClass` names it; methods of structs, enums and protocols are not a class's.
+///
+/// Every instance method of a class is also kept by selector with the line it is declared on and
+/// the navigation calls its body makes (``SwiftNavigationReader``, spec §5.13).
 public struct SwiftSyntaxSourceReader: SwiftSourceReader {
     public init() {}
 
     public func classes(inSwift source: String) -> [DeclaredClass] {
-        let collector = ClassCollector(viewMode: .sourceAccurate)
-        collector.walk(Parser.parse(source: source))
+        let tree = Parser.parse(source: source)
+        let collector = ClassCollector(lines: SourceLocationConverter(fileName: "", tree: tree))
+        collector.walk(tree)
         return collector.classes
     }
 }
@@ -26,6 +30,12 @@ private final class ClassCollector: SyntaxVisitor {
     /// The enclosing type declarations, innermost last: the index of its entry in `classes` and
     /// whether its members are `@objc` by default; nil for a type that is not a class.
     private var contexts: [(index: Int, objcMembers: Bool)?] = []
+    private let lines: SourceLocationConverter
+
+    init(lines: SourceLocationConverter) {
+        self.lines = lines
+        super.init(viewMode: .sourceAccurate)
+    }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let superclass = node.inheritanceClause?.inheritedTypes.first.map { Self.typeName($0.type) }
@@ -56,16 +66,20 @@ private final class ClassCollector: SyntaxVisitor {
         let modifiers = Set(node.modifiers.map(\.name.text))
         guard !modifiers.contains("static"), !modifiers.contains("class") else { return .skipChildren }
         let explicitObjC = Self.attribute(node.attributes, "objc")
-        let exported = Self.has(node.attributes, "IBAction") || explicitObjC != nil || context.objcMembers
-        guard exported, !Self.has(node.attributes, "nonobjc") else { return .skipChildren }
         let parameters = Array(node.signature.parameterClause.parameters)
-        guard let first = parameters.first, Self.isStoryboardSegue(first.type) else { return .skipChildren }
         let selector: String
         if let arguments = explicitObjC?.arguments, case .objCName(let pieces) = arguments {
             selector = pieces.map { ($0.name?.text ?? "") + ($0.colon == nil ? "" : ":") }.joined()
         } else {
             selector = ObjectiveCSelector.selector(base: node.name.text, labels: parameters.map(\.firstName.text))
         }
+        if let body = node.body, classes[context.index].methods[selector] == nil {
+            let line = lines.location(for: node.positionAfterSkippingLeadingTrivia).line
+            classes[context.index].methods[selector] = MethodBody(source: "\(line)", operations: SwiftNavigationReader(body: body).operations)
+        }
+        let exported = Self.has(node.attributes, "IBAction") || explicitObjC != nil || context.objcMembers
+        guard exported, !Self.has(node.attributes, "nonobjc") else { return .skipChildren }
+        guard let first = parameters.first, Self.isStoryboardSegue(first.type) else { return .skipChildren }
         classes[context.index].unwindActions.append(selector)
         return .skipChildren
     }

@@ -4,7 +4,7 @@ extension JSONWriter {
     /// A scene's `ui` (CONTRACTS.md §1): members of the navigation and tab bar items and of each
     /// bar item and trigger are spelled out, null when absent; a control's type-specific members
     /// (`placeholder`, `reuseIdentifier`, `segments`, `on`) only for its type; a cell's `accessory`
-    /// only when it has one.
+    /// only when it has one; `action` only on what sends one (spec §5.13).
     mutating func sceneUI(_ ui: SceneUI) {
         object { w in
             if let item = ui.navigationItem {
@@ -40,6 +40,7 @@ extension JSONWriter {
                     w.key("title"); w.string(item.title)
                     w.key("systemItem"); w.string(item.systemItem)
                     w.key("trigger"); w.trigger(item.trigger)
+                    if let action = item.action { w.key("action"); w.codeAction(action) }
                 }
             }
         }
@@ -61,6 +62,34 @@ extension JSONWriter {
             case .button, .label, .stepper, .slider: break
             }
             w.key("trigger"); w.trigger(control.trigger)
+            if let action = control.action { w.key("action"); w.codeAction(action) }
+        }
+    }
+
+    /// `{"selector", "source", "performs"}` (spec §5.13): each operation in the request shape of
+    /// the API, `when` only on those in a branch.
+    private mutating func codeAction(_ action: CodeAction) {
+        object { w in
+            w.key("selector"); w.string(action.selector)
+            w.key("source"); w.string(action.source)
+            w.key("performs")
+            w.array { w in
+                for operation in action.performs {
+                    w.object { w in
+                        w.key("type"); w.string(operation.type)
+                        switch operation.kind {
+                        case .segue(let identifier): w.key("identifier"); w.string(identifier)
+                        case .instantiate(_, let identifier, let storyboard):
+                            w.key("storyboardIdentifier"); w.string(identifier)
+                            w.key("storyboard"); w.string(storyboard)
+                        case .unread(let reason): w.key("reason"); w.string(reason)
+                        case .call(let selector, _): w.key("reason"); w.string("calls \(selector), not resolved")
+                        case .dismiss, .pop, .popToRoot: break
+                        }
+                        if let when = operation.when { w.key("when"); w.string(when) }
+                    }
+                }
+            }
         }
     }
 

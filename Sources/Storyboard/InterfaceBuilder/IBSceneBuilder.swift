@@ -66,6 +66,9 @@ struct IBSceneBuilder {
             }
         }
         var uiReader = IBSceneUIReader(scene: id, triggers: triggers)
+        let firstResponders = objects.filter { $0.name == "placeholder" && $0["placeholderIdentifier"] == "IBFirstResponder" }
+        uiReader.controllerIDs = Set([rawID] + firstResponders.compactMap { $0["id"] })
+        uiReader.sceneObjects = objects
         scene.ui = uiReader.read(controller)
         warnings += uiReader.warnings
         insert(scene)

@@ -18,6 +18,12 @@ struct IBSceneUIReader {
     private var viewNavigationItem: XMLElementNode?
     private var viewToolbarItems: [XMLElementNode] = []
 
+    /// The ids an `<action destination=…>` names the scene's controller by: its own, and the
+    /// scene's first responder placeholder (the responder chain reaches the controller).
+    var controllerIDs: Set<String> = []
+    /// The scene's objects, where another receiver of an action is found by its id.
+    var sceneObjects: [XMLElementNode] = []
+
     init(scene: SceneID, triggers: [ObjectIdentifier: [Segue]]) {
         self.scene = scene
         self.triggers = triggers
@@ -85,7 +91,8 @@ struct IBSceneUIReader {
             let customView = element.children.first { $0["key"] == "customView" }
             let title = element.value("title") ?? customView.flatMap(Self.buttonTitle)
             let performs = trigger(of: element) ?? customView.flatMap { trigger(of: $0) }
-            return BarItemUI(title: text(title), systemItem: element["systemItem"], trigger: performs)
+            let sends = action(of: element) ?? customView.flatMap { action(of: $0) }
+            return BarItemUI(title: text(title), systemItem: element["systemItem"], trigger: performs, action: sends)
         }
     }
 
@@ -132,6 +139,7 @@ struct IBSceneUIReader {
                 continue
             }
             control.trigger = trigger(of: child)
+            control.action = action(of: child)
             // A cell's content: its labels are its text; one control beside them is the cell's
             // accessory, the two one row; several stay rows of their own after the cell.
             var inside: [ControlUI] = []
@@ -153,6 +161,25 @@ struct IBSceneUIReader {
 
     private func trigger(of element: XMLElementNode) -> UITrigger? {
         triggers[ObjectIdentifier(element)]?.first.map(UITrigger.init)
+    }
+
+    /// The action method the element sends (its `touchUpInside` one first), unresolved: the
+    /// selector alone when the scene's controller receives it, which ``CodeActionResolver`` reads
+    /// in the class's sources; an `unread` operation when another object does.
+    private func action(of element: XMLElementNode) -> CodeAction? {
+        let actions = element.child(named: "connections")?.children(named: "action") ?? []
+        guard let chosen = actions.first(where: { $0["eventType"] == "touchUpInside" }) ?? actions.first,
+            let selector = chosen["selector"]
+        else { return nil }
+        if let destination = chosen["destination"], !controllerIDs.contains(destination) {
+            let receiver = sceneObjects.lazy.compactMap { $0["id"] == destination ? $0 : $0.descendants { $0["id"] == destination }.first }.first
+            guard let receiver, let receiverClass = receiver["customClass"] else {
+                let what = receiver.map { "the \($0.name) \(destination)" } ?? "object \(destination)"
+                return CodeAction(selector: selector, performs: [CodeOperation(.unread(reason: "sent to \(what), not the scene's view controller, and not of a class of the app"))])
+            }
+            return CodeAction(selector: selector, receiverClass: receiverClass)
+        }
+        return CodeAction(selector: selector)
     }
 
     /// A text value cut to ``SceneUI/maxTextBytes`` UTF-8 bytes on a character boundary.

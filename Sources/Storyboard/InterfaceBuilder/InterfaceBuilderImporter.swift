@@ -70,10 +70,12 @@ public enum InterfaceBuilderImporter {
         var merged = IBReferenceResolver.merge(documents, entry: bundle.entry)
         var classes: [String: ClassInfo] = [:]
         for name in documents.keys.sorted() { classes.merge(documents[name]!.classes) { $1 } }
-        classes.merge(UnwindActionScanner.scan(bundle.sources, swift: swift)) { existing, scanned in
+        let scanned = UnwindActionScanner.read(bundle.sources, swift: swift)
+        classes.merge(scanned.classes) { existing, scanned in
             ClassInfo(superclass: scanned.superclass ?? existing.superclass, unwindActions: Array(Set(existing.unwindActions + scanned.unwindActions)).sorted())
         }
         classes.merge(bundle.classes) { $1 }
+        CodeActionResolver.resolve(&merged.scenes, classes: classes, methods: scanned.methods)
         let documentNames = [bundle.entry] + bundle.storyboards.keys.sorted().filter { $0 != bundle.entry }
         var storyboard = Storyboard(
             name: bundle.name, initialScene: merged.initialScene, scenes: merged.scenes, classes: classes, documents: documentNames)

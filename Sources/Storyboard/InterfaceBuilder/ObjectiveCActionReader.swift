@@ -3,7 +3,8 @@ import Foundation
 /// Unwind actions of Objective-C sources: `- (IBAction)name:(UIStoryboardSegue *)sender` inside an
 /// `@interface` or `@implementation`, read from the text once comments, string and character
 /// literals and `#if 0` blocks are taken out, so that a method commented out, quoted or disabled
-/// does not count, and a declaration split over lines does.
+/// does not count, and a declaration split over lines does. Each `@implementation`'s methods are
+/// read for their navigation calls by ``ObjectiveCNavigationReader`` (string literals kept).
 enum ObjectiveCActionReader {
     private static let classPattern = try! NSRegularExpression(
         pattern: #"@(interface|implementation)\s+([A-Za-z_][A-Za-z0-9_]*)\s*(?::\s*([A-Za-z_][A-Za-z0-9_]*))?"#)
@@ -13,6 +14,12 @@ enum ObjectiveCActionReader {
 
     static func classes(in source: String) -> [DeclaredClass] {
         let text = withoutDisabledBlocks(withoutCommentsAndLiterals(source))
+        // The same text with string literals kept (identifiers), for the methods' navigation calls:
+        // both keep every line break, so lines and `@implementation`s are found at the same lines.
+        let withLiterals = withoutDisabledBlocks(withoutCommentsAndLiterals(source, keepingLiterals: true))
+        let navigation = ObjectiveCNavigationReader(withLiterals)
+        let literalText = Array(withLiterals.utf8)
+        let lineStarts = Self.lineStarts(literalText)
         let whole = NSRange(text.startIndex..., in: text)
         let ends = endPattern.matches(in: text, range: whole).map(\.range.location)
         var result: [DeclaredClass] = []
@@ -23,7 +30,16 @@ enum ObjectiveCActionReader {
             let bodyEnd = ends.first { $0 >= bodyStart } ?? whole.length
             let body = NSRange(location: bodyStart, length: bodyEnd - bodyStart)
             let actions = actionPattern.matches(in: text, range: body).map { String(text[Range($0.range(at: 1), in: text)!]) + ":" }
-            result.append(DeclaredClass(name: name, superclass: superclass, unwindActions: actions))
+            var declared = DeclaredClass(name: name, superclass: superclass, unwindActions: actions)
+            if text[Range(match.range(at: 1), in: text)!] == "implementation" {
+                // The body's lines, found in the literal-keeping text by line (its offsets differ).
+                let firstLine = text.utf16.prefix(bodyStart).reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+                let lastLine = text.utf16.prefix(bodyEnd).reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+                let start = lineStarts[min(firstLine, lineStarts.count - 1)]
+                let end = lastLine + 1 < lineStarts.count ? lineStarts[lastLine + 1] : literalText.count
+                declared.methods = navigation.methods(from: start, to: end)
+            }
+            result.append(declared)
         }
         return result
     }
@@ -31,7 +47,7 @@ enum ObjectiveCActionReader {
     /// The source without `//` and `/* */` comments (each replaced by a space) and without the
     /// contents of string and character literals; line breaks are kept so that directives stay on
     /// their lines.
-    static func withoutCommentsAndLiterals(_ source: String) -> String {
+    static func withoutCommentsAndLiterals(_ source: String, keepingLiterals: Bool = false) -> String {
         var output = ""
         output.reserveCapacity(source.utf8.count)
         var characters = source.makeIterator()
@@ -62,7 +78,12 @@ enum ObjectiveCActionReader {
             case "\"", "'":
                 output.append(character)
                 while let quoted = next() {
-                    if quoted == "\\" { _ = next(); continue }
+                    if quoted == "\\" {
+                        let escaped = next()
+                        if keepingLiterals { output.append(quoted); if let escaped { output.append(escaped) } }
+                        continue
+                    }
+                    if keepingLiterals && !(quoted == character || quoted.isNewline) { output.append(quoted); continue }
                     if quoted == character || quoted.isNewline { output.append(quoted); break }
                 }
             default:
@@ -70,6 +91,13 @@ enum ObjectiveCActionReader {
             }
         }
         return output
+    }
+
+    /// The offset of each line's first byte.
+    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 10 { starts.append(offset + 1) }
+        return starts
     }
 
     /// The text without the lines of `#if 0` blocks (up to their `#else`, `#elif` or `#endif`,

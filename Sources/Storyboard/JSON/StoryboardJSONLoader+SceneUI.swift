@@ -4,8 +4,8 @@ enum SceneUIJSONReader {
     private static let uiKeys: Set<String> = ["navigationItem", "tabBarItem", "toolbarItems", "controls"]
     private static let navigationItemKeys: Set<String> = ["title", "prompt", "backButtonTitle", "leftItems", "rightItems"]
     private static let tabBarItemKeys: Set<String> = ["title", "systemItem", "badge"]
-    private static let barItemKeys: Set<String> = ["title", "systemItem", "trigger"]
-    private static let controlKeys: Set<String> = ["type", "text", "placeholder", "reuseIdentifier", "segments", "on", "trigger", "accessory"]
+    private static let barItemKeys: Set<String> = ["title", "systemItem", "trigger", "action"]
+    private static let controlKeys: Set<String> = ["type", "text", "placeholder", "reuseIdentifier", "segments", "on", "trigger", "accessory", "action"]
     private static let triggerKeys: Set<String> = ["kind", "identifier", "id", "action"]
 
     /// The `ui` at `path`, checked against `segues` (the scene's), or `nil` for absent and null.
@@ -85,7 +85,8 @@ enum SceneUIJSONReader {
             items.append(BarItemUI(
                 title: text(object, "title", at: itemPath, reader: &reader),
                 systemItem: text(object, "systemItem", at: itemPath, reader: &reader),
-                trigger: trigger(object["trigger"], at: "\(itemPath).trigger", context, reader: &reader)))
+                trigger: trigger(object["trigger"], at: "\(itemPath).trigger", context, reader: &reader),
+                action: CodeActionJSONReader.read(object["action"], at: "\(itemPath).action", segues: context.segues, reader: &reader)))
         }
         return items
     }
@@ -135,6 +136,7 @@ enum SceneUIJSONReader {
             }
         }
         control.trigger = trigger(object["trigger"], at: "\(path).trigger", context, reader: &reader)
+        control.action = CodeActionJSONReader.read(object["action"], at: "\(path).action", segues: context.segues, reader: &reader)
         if kind.isCell, let accessory = nonNull(object["accessory"]) {
             control.accessory = self.control(accessory, at: "\(path).accessory", context, inCell: true, reader: &reader)
         }

@@ -70,11 +70,14 @@ public struct BarItemUI: Sendable, Equatable {
     /// Interface Builder's `systemItem` (`add`, `done`, `cancel`, `flexibleSpace`, …), as it writes it.
     public var systemItem: String?
     public var trigger: UITrigger?
+    /// The action method it sends (`<action selector=…>`) and what that method does (spec §5.13).
+    public var action: CodeAction?
 
-    public init(title: String? = nil, systemItem: String? = nil, trigger: UITrigger? = nil) {
+    public init(title: String? = nil, systemItem: String? = nil, trigger: UITrigger? = nil, action: CodeAction? = nil) {
         self.title = title
         self.systemItem = systemItem
         self.trigger = trigger
+        self.action = action
     }
 }
 
@@ -100,6 +103,9 @@ public struct ControlUI: Sendable, Equatable {
     /// Whether a switch is on.
     public var isOn: Bool
     public var trigger: UITrigger?
+    /// The action method it sends (`<action selector=…>`), or for a cell the table or collection
+    /// view's selection method, and what that method does (spec §5.13).
+    public var action: CodeAction?
     /// A cell's one control beside its label (a switch, segmented control, stepper, slider, button
     /// or text field): the cell and its control are one row, "Notifications" with its switch, as
     /// iOS lays it out. Cells only, and never a cell itself.

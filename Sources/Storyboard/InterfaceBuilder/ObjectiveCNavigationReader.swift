@@ -1,0 +1,131 @@
+/// The navigation calls of Objective-C methods (spec §5.13), read from an `@implementation`'s text
+/// once comments and `#if 0` blocks are out (string literals kept): each method's selector, its
+/// line, and its messages — `dismissViewControllerAnimated:completion:`,
+/// `popViewControllerAnimated:`, `popToRootViewControllerAnimated:`,
+/// `performSegueWithIdentifier:sender:` with a literal identifier, and
+/// `presentViewController:animated:completion:`, `pushViewController:animated:`,
+/// `showViewController:sender:`, `showDetailViewController:sender:` of
+/// `instantiateViewControllerWithIdentifier:` (directly or through a variable of the method, from
+/// `self.storyboard` or `[UIStoryboard storyboardWithName:bundle:]`); messages to `self` of other
+/// selectors are calls for the resolver to follow. `if`/`else` and `switch` give conditions;
+/// messages inside a block (`^{ … }`) run later and are `unread`.
+///
+/// A small reader of its own, not libclang: see docs for the figures behind that choice.
+struct ObjectiveCNavigationReader {
+    private let bytes: [UInt8]
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    /// The methods defined between `start` and `end` (an `@implementation`'s body), by selector,
+    /// `source` the line.
+    func methods(from start: Int, to end: Int) -> [String: MethodBody] {
+        var result: [String: MethodBody] = [:]
+        var index = start
+        var depth = 0
+        var lineStart = true
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { index = skipLiteral(index); lineStart = false; continue }
+            if byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: "}") { depth = max(0, depth - 1) }
+            if byte == UInt8(ascii: "\n") { lineStart = true; index += 1; continue }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { index += 1; continue }
+            if depth == 0, lineStart, byte == UInt8(ascii: "-"), let open = firstOf(UInt8(ascii: "{"), before: UInt8(ascii: ";"), from: index, to: end) {
+                let signature = string(index + 1, open)
+                let close = matching(open, end: end)
+                if let selector = Self.selector(signature), result[selector] == nil {
+                    let line = bytes[..<index].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+                    var reader = BodyReader(bytes: bytes, start: open + 1, end: close)
+                    reader.read()
+                    result[selector] = MethodBody(source: "\(line)", operations: reader.operations)
+                }
+                index = close + 1
+                lineStart = false
+                continue
+            }
+            lineStart = false
+            index += 1
+        }
+        return result
+    }
+
+    /// `(void)cancel:(id)sender` → `cancel:`; `(void)viewDidLoad` → `viewDidLoad`.
+    static func selector(_ signature: String) -> String? {
+        var text = Substring(signature)
+        text = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        if text.first == "(" {
+            var depth = 0
+            while let character = text.first {
+                text = text.dropFirst()
+                if character == "(" { depth += 1 }
+                if character == ")" { depth -= 1; if depth == 0 { break } }
+            }
+        }
+        var pieces: [String] = []
+        var word = ""
+        var depth = 0
+        var sawColon = false
+        for character in text {
+            if character == "(" { depth += 1; continue }
+            if character == ")" { depth -= 1; word = ""; continue }
+            guard depth == 0 else { continue }
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else if character == ":" {
+                pieces.append(word + ":")
+                sawColon = true
+                word = ""
+            } else if !word.isEmpty {
+                if !sawColon && pieces.isEmpty { return word }
+                word = ""
+            }
+        }
+        if pieces.isEmpty { return word.isEmpty ? nil : word }
+        return pieces.joined()
+    }
+
+    private func string(_ start: Int, _ end: Int) -> String { String(decoding: bytes[start..<end], as: UTF8.self) }
+
+    private func firstOf(_ wanted: UInt8, before stop: UInt8, from start: Int, to end: Int) -> Int? {
+        var index = start
+        while index < end {
+            if bytes[index] == wanted { return index }
+            if bytes[index] == stop || bytes[index] == UInt8(ascii: "}") { return nil }
+            index += 1
+        }
+        return nil
+    }
+
+    private func skipLiteral(_ index: Int) -> Int { Self.skipLiteral(bytes, index) }
+    private func matching(_ open: Int, end: Int) -> Int { Self.matching(bytes, open, end: end) }
+
+    /// The index after the literal opened at `index`.
+    static func skipLiteral(_ bytes: [UInt8], _ index: Int) -> Int {
+        let quote = bytes[index]
+        var next = index + 1
+        while next < bytes.count {
+            if bytes[next] == UInt8(ascii: "\\") { next += 2; continue }
+            if bytes[next] == quote || bytes[next] == UInt8(ascii: "\n") { return next + 1 }
+            next += 1
+        }
+        return next
+    }
+
+    /// The index of the bracket closing the one at `open` (`{`, `(` or `[`), or `end`.
+    static func matching(_ bytes: [UInt8], _ open: Int, end: Int) -> Int {
+        var depth = 0
+        var index = open
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): index = skipLiteral(bytes, index); continue
+            case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+            index += 1
+        }
+        return end
+    }
+}

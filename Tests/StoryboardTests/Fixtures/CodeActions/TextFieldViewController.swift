@@ -1,0 +1,2 @@
+class TextFieldViewController: BaseViewController {
+}
