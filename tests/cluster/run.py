@@ -199,6 +199,41 @@ class Suite:
         status, response, body = self.front("POST", "/v1/sessions", {"storyboard": "sb-0123456789abcdef0123456789abcdef"})
         expect_problem(status, response, body, 404, "unknown-storyboard")
 
+    def backend_sessions(self):
+        """HAProxy's count of requests each backend took (`show stat`, the BACKEND rows' stot)."""
+        return {row["pxname"]: int(row["stot"]) for row in self.stat_lines() if row["svname"] == "BACKEND"}
+
+    def test_each_class_of_request_reaches_its_backend(self):
+        # Issue 53 item 6: two `acl storyboard_read` lines were ORed, so every GET that is not a
+        # session route (and every method on /v1/storyboards/sb-…) went to the storyboard reads.
+        id = next(iter(self.owner))
+        unknown = "sb-0123456789abcdef0123456789abcdef"
+        for method, path, body, backend in [
+            ("GET", "/v1/sessions", None, "any_node"),
+            ("GET", "/metrics", None, "any_node"),
+            ("GET", "/v1/storyboards", None, "any_node"),
+            ("GET", "/healthz", None, "any_node"),
+            ("POST", "/v1/sessions", {"storyboard": "demo"}, "any_node"),
+            ("DELETE", f"/v1/storyboards/{unknown}", None, "any_node"),
+            ("GET", f"/v1/sessions/{id}/stack", None, "sessions"),
+            ("GET", f"/v1/storyboards/{unknown}", None, "storyboard_reads"),
+            ("GET", "/v1/storyboards/demo", None, "storyboard_reads"),
+        ]:
+            before = self.backend_sessions()
+            status, response, answer = self.front(method, path, body)
+            expect(status < 500, f"{method} {path}: {status} {answer}")
+            if status == 201:
+                self.owner[answer["id"]] = response.getheader("Segued-Node")
+            after = self.backend_sessions()
+            moved = {name: after[name] - before.get(name, 0) for name in after if after[name] != before.get(name, 0)}
+            expect(moved == {backend: 1}, f"{method} {path} went to {moved}, not {backend}")
+
+    def stat_lines(self):
+        done = subprocess.run(["socat", "-t", "2", "stdio", f"unix-connect:{self.cluster.dir}/haproxy.sock"],
+                              input="show stat\n", capture_output=True, text=True, timeout=TIMEOUT)
+        header = done.stdout.splitlines()[0].lstrip("# ").split(",")
+        return [dict(zip(header, line.split(","))) for line in done.stdout.splitlines()[1:] if line]
+
     def test_a_fork_lands_beside_its_source(self):
         for id, node in [(i, n) for i, n in self.owner.items() if not i.startswith("client-")][:6]:
             status, response, body = self.front("POST", "/v1/sessions", {"from": id})
