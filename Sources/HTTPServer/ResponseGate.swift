@@ -35,8 +35,11 @@ public final class ResponseGate: Sendable {
     /// Whether it has opened, and with what replacement.
     public var outcome: (opened: Bool, replacement: Response?) { state.withLock { ($0.opened, $0.replacement) } }
 
-    /// Runs `waiter` once the gate opens: now, when it has already.
-    func whenOpen(_ waiter: @escaping @Sendable () -> Void) {
+    /// Runs `waiter` once the gate opens: now, when it has already. One waiter per gate: the server's
+    /// (the connection's resume), or, for a response that is not handed to the server but becomes
+    /// another gate's replacement (a request answered again once a storyboard came from a peer),
+    /// the code that opens that other gate.
+    public func whenOpen(_ waiter: @escaping @Sendable () -> Void) {
         let openNow = state.withLock { state -> Bool in
             if state.opened { return true }
             state.waiter = waiter

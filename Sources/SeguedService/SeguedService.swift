@@ -27,9 +27,8 @@ public final class SeguedService: Sendable {
     /// Open event streams (``openEventStream(_:_:)``).
     let streamCount = StreamCounter()
     private let shuttingDown = Atomic<Bool>(false)
-    /// Held while a storyboard is fetched from the peer (``storyboard(_:)``): one fetch at a time,
-    /// so that sessions asked for at once on a new storyboard fetch it once.
-    let peerFetch = Mutex<Void>(())
+    /// A cluster node's fetches of storyboards it lacks (``storyboard(_:)``); nil without a peer.
+    let peerFetches: PeerFetches?
     /// The id of the built-in demo storyboard (also reachable as `"demo"`).
     public let demoStoryboardID: String
 
@@ -46,6 +45,7 @@ public final class SeguedService: Sendable {
         sessions = SessionStore(limit: configuration.maxSessions, idleTimeout: configuration.sessionTTL)
         storyboards = StoryboardStore(limit: configuration.maxStoryboards, byteLimit: configuration.maxStoryboardBytes, memory: memory)
         demoStoryboardID = storyboards.preload(DemoStoryboard.storyboard)
+        peerFetches = configuration.storyboardPeer == nil ? nil : PeerFetches()
     }
 
     /// Adds a storyboard (from `--storyboard FILE` or `--app DIR`) with its import warnings; returns
@@ -61,6 +61,16 @@ public final class SeguedService: Sendable {
     /// Answers one request. Never throws: every failure becomes a problem document.
     @Sendable
     public func handle(_ request: Request) -> Response {
+        guard peerFetches != nil else { return answer(request) }
+        // A node of a cluster: a storyboard the request needs and the node lacks is fetched from
+        // the peer off this thread, and the request answered again then.
+        let need = PeerFetchNeed()
+        let first = PeerFetchNeed.$current.withValue(need) { answer(request) }
+        guard let reference = need.reference.withLock({ $0 }) else { return first }
+        return answerAfterFetching(reference, request, first: first)
+    }
+
+    func answer(_ request: Request) -> Response {
         let start = ContinuousClock.now
         var endpoint: Endpoint?
         var matched: Route?

@@ -6,8 +6,9 @@ import Storyboard
 import Synchronization
 import Testing
 
-/// A node of a cluster (`--peer-url`) asked for a session of a storyboard id it does not hold fetches
-/// the storyboard from its peer once, and keeps it only when the content hashes to that id.
+/// A node of a cluster (`--peer-url`) asked for a session of a storyboard id or name it does not hold
+/// fetches the storyboard from its peer once, and keeps it only when the content hashes to its id;
+/// a reference no peer had is not asked for again for a while (issue 53).
 struct PeerStoryboardTests {
     /// A peer that answers each fetch with `answer` and counts the fetches.
     final class Peer: StoryboardPeer {
@@ -52,14 +53,14 @@ struct PeerStoryboardTests {
         let peer = Peer { id in originAnswer(id) }
         let node = Self.node(peer)
         for session in ["first", "second"] {
-            let response = node.handle(.make("PUT", "/v1/sessions/\(session)", json: #"{"storyboard": "\#(id)"}"#))
+            let response = node.answered(.make("PUT", "/v1/sessions/\(session)", json: #"{"storyboard": "\#(id)"}"#))
             #expect(response.status == 201, "\(response.text)")
             #expect(try response.json["storyboard"]?.stringValue == id)
         }
         #expect(peer.fetches == [id])
         #expect(try Self.storyboardIDs(node).contains(id))
         // The copy is the storyboard: the same graph under the same id and name.
-        let copy = try node.handle(.make("GET", "/v1/storyboards/\(id)")).json
+        let copy = try node.answered(.make("GET", "/v1/storyboards/\(id)")).json
         let original = try origin.handle(.make("GET", "/v1/storyboards/\(id)")).json
         for member in ["id", "name", "entry", "storyboard"] { #expect(copy[member] == original[member], "\(member)") }
     }
@@ -77,7 +78,7 @@ struct PeerStoryboardTests {
         for k in 0..<8 {
             done.enter()
             Thread.detachNewThread {
-                let status = node.handle(.make("PUT", "/v1/sessions/rush-\(k)", json: #"{"storyboard": "\#(id)"}"#)).status
+                let status = node.answered(.make("PUT", "/v1/sessions/rush-\(k)", json: #"{"storyboard": "\#(id)"}"#)).status
                 statuses.withLock { $0.append(status) }
                 done.leave()
             }
@@ -94,9 +95,9 @@ struct PeerStoryboardTests {
         let snapshot = origin.handle(.make("GET", "/v1/sessions/cart/snapshot")).text
         let peer = Peer { id in originAnswer(id) }
         let node = Self.node(peer)
-        let restored = node.handle(.make("PUT", "/v1/sessions/cart", json: #"{"snapshot": \#(snapshot)}"#))
+        let restored = node.answered(.make("PUT", "/v1/sessions/cart", json: #"{"snapshot": \#(snapshot)}"#))
         #expect(restored.status == 201, "\(restored.text)")
-        #expect(node.handle(.make("GET", "/v1/sessions/cart/stack")).text == origin.handle(.make("GET", "/v1/sessions/cart/stack")).text)
+        #expect(node.answered(.make("GET", "/v1/sessions/cart/stack")).text == origin.handle(.make("GET", "/v1/sessions/cart/stack")).text)
         #expect(peer.fetches == [id])
     }
 
@@ -107,10 +108,10 @@ struct PeerStoryboardTests {
         let peer = Peer { _ in originAnswer(other) }
         let node = Self.node(peer)
         let before = try Self.storyboardIDs(node)
-        try node.handle(.make("PUT", "/v1/sessions/s", json: #"{"storyboard": "\#(asked)"}"#)).expectProblem(404, "unknown-storyboard")
+        try node.answered(.make("PUT", "/v1/sessions/s", json: #"{"storyboard": "\#(asked)"}"#)).expectProblem(404, "unknown-storyboard")
         #expect(peer.fetches == [asked])
         #expect(try Self.storyboardIDs(node) == before)
-        #expect(node.handle(.make("GET", "/v1/sessions/s")).status == 404)
+        #expect(node.answered(.make("GET", "/v1/sessions/s")).status == 404)
     }
 
     @Test(arguments: [
@@ -124,20 +125,49 @@ struct PeerStoryboardTests {
         let node = Self.node(peer)
         let before = try Self.storyboardIDs(node)
         let unknown = "sb-0123456789abcdef0123456789abcdef"
-        let response = node.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "\#(unknown)"}"#))
+        let response = node.answered(.make("POST", "/v1/sessions", json: #"{"storyboard": "\#(unknown)"}"#))
         try response.expectProblem(404, "unknown-storyboard")
         #expect(try response.json["detail"]?.stringValue == "No storyboard \"\(unknown)\".")
         #expect(peer.fetches == [unknown])
         #expect(try Self.storyboardIDs(node) == before)
     }
 
-    /// A name may answer for different storyboards on different nodes, and a held id needs nothing.
-    @Test func namesAndHeldIds_areNeverFetched() throws {
-        let peer = Peer { _ in .failure(StoryboardPeerFailure("unused")) }
+    /// A held id or name needs nothing; a name is fetched as the front finds it (issue 49 item 5).
+    @Test func heldIdsAreNeverFetched_namesAre() throws {
+        let id = try upload(GeneratedApp(name: "Quiz", storyboards: 1, scenes: 3, labelsPerScene: 1))
+        let peer = Peer { reference in originAnswer(reference) }
         let node = Self.node(peer)
-        try node.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "Quiz"}"#)).expectProblem(404, "unknown-storyboard")
-        try node.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "sb-0123"}"#)).expectProblem(404, "unknown-storyboard")
-        #expect(node.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "\#(node.demoStoryboardID)"}"#)).status == 201)
+        #expect(node.answered(.make("POST", "/v1/sessions", json: #"{"storyboard": "\#(node.demoStoryboardID)"}"#)).status == 201)
+        #expect(node.answered(.make("POST", "/v1/sessions", json: #"{"storyboard": "demo"}"#)).status == 201)
         #expect(peer.fetches.isEmpty)
+        let byName = node.answered(.make("POST", "/v1/sessions", json: #"{"storyboard": "quiz"}"#))
+        #expect(byName.status == 201, "\(byName.text)")
+        #expect(try byName.json["storyboard"]?.stringValue == id)
+        #expect(peer.fetches == ["quiz"])
+    }
+
+    /// Issue 53 item 1: a client asking for unknown ids in a loop made the node ask its peer each time.
+    @Test func aMiss_isRemembered() throws {
+        let peer = Peer { _ in .failure(StoryboardPeerFailure("the peer answered 404")) }
+        let node = Self.node(peer)
+        let unknown = "sb-0123456789abcdef0123456789abcdef"
+        for _ in 0..<3 {
+            try node.answered(.make("POST", "/v1/sessions", json: #"{"storyboard": "\#(unknown)"}"#)).expectProblem(404, "unknown-storyboard")
+        }
+        #expect(peer.fetches == [unknown])
+        // The first answer waits for the fetch (held back by a gate, no thread waiting); a remembered
+        // miss is answered at once.
+        #expect(node.handle(.make("POST", "/v1/sessions", json: #"{"storyboard": "\#(unknown)"}"#)).gate == nil)
+    }
+}
+
+extension SeguedService {
+    /// What a client receives: the answer once its gate (a fetch from the peer) has opened.
+    func answered(_ request: Request) -> Response {
+        let response = handle(request)
+        guard let gate = response.gate else { return response }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !gate.outcome.opened, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        return gate.outcome.replacement ?? response
     }
 }

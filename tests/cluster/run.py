@@ -30,6 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 BUDGET_SECONDS = 240
 TIMEOUT = 10
 NODES = ["n1", "n2", "n3"]
+ATTACK_SECONDS = 6
 
 
 class Cluster:
@@ -199,6 +200,100 @@ class Suite:
         status, response, body = self.front("POST", "/v1/sessions", {"storyboard": "sb-0123456789abcdef0123456789abcdef"})
         expect_problem(status, response, body, 404, "unknown-storyboard")
 
+    def test_a_storyboard_name_resolves_on_every_node(self):
+        # Issue 49 item 5: a name resolved only on the node that received the upload (404 elsewhere).
+        name = f"Named{random.randrange(1 << 30)}"
+        document = {"format": "segued.storyboard/1", "name": name, "initialScene": "nav", "scenes": {
+            "nav": {"kind": "navigationController", "root": "list"},
+            "list": {"segues": [{"identifier": "open", "kind": "show", "destination": "item"}]}, "item": {}}}
+        status, _, body = self.nodes["n2"]("POST", "/v1/storyboards", document)
+        expect(status == 201, f"upload: {status} {body}")
+        id = body["id"]
+        for node in NODES:
+            status, _, body = self.nodes[node]("PUT", f"/v1/sessions/{node}-by-name-{name}", {"storyboard": name.lower()})
+            expect(status == 201 and body["storyboard"] == id, f"session by name on {node}: {status} {body}")
+            self.owner[f"{node}-by-name-{name}"] = node
+        status, _, body = self.front("GET", f"/v1/storyboards/{name}")
+        expect(status == 200 and body["id"] == id, f"GET by name through the front: {status}")
+        for node in NODES:
+            status, response, body = self.nodes[node]("POST", "/v1/sessions", {"storyboard": f"Nobody{name}"})
+            expect_problem(status, response, body, 404, "unknown-storyboard")
+
+    def backend_sessions(self):
+        """HAProxy's count of requests each backend took (`show stat`, the BACKEND rows' stot)."""
+        return {row["pxname"]: int(row["stot"]) for row in self.stat_lines() if row["svname"] == "BACKEND"}
+
+    def test_each_class_of_request_reaches_its_backend(self):
+        # Issue 53 item 6: two `acl storyboard_read` lines were ORed, so every GET that is not a
+        # session route (and every method on /v1/storyboards/sb-…) went to the storyboard reads.
+        id = next(iter(self.owner))
+        unknown = "sb-0123456789abcdef0123456789abcdef"
+        for method, path, body, backend in [
+            ("GET", "/v1/sessions", None, "any_node"),
+            ("GET", "/metrics", None, "any_node"),
+            ("GET", "/v1/storyboards", None, "any_node"),
+            ("GET", "/healthz", None, "any_node"),
+            ("POST", "/v1/sessions", {"storyboard": "demo"}, "any_node"),
+            ("DELETE", f"/v1/storyboards/{unknown}", None, "any_node"),
+            ("GET", f"/v1/sessions/{id}/stack", None, "sessions"),
+            ("GET", f"/v1/storyboards/{unknown}", None, "storyboard_reads"),
+            ("GET", "/v1/storyboards/demo", None, "storyboard_reads"),
+        ]:
+            before = self.backend_sessions()
+            status, response, answer = self.front(method, path, body)
+            expect(status < 500, f"{method} {path}: {status} {answer}")
+            if status == 201:
+                self.owner[answer["id"]] = response.getheader("Segued-Node")
+            after = self.backend_sessions()
+            moved = {name: after[name] - before.get(name, 0) for name in after if after[name] != before.get(name, 0)}
+            expect(moved == {backend: 1}, f"{method} {path} went to {moved}, not {backend}")
+
+    def test_unknown_storyboard_ids_answer_404_quickly_while_other_clients_keep_their_latency(self):
+        # Issue 53 item 1: six clients posting random `sb-…` ids stalled every node for ~5 s a
+        # request (a fetch held a request thread behind one lock per node) and HAProxy marked all
+        # three DOWN. Here 100 clients (another process) do so for ATTACK_SECONDS while a canary
+        # reads a session's stack and starts sessions through the front.
+        id = next(iter(self.owner))
+        canary = Client(self.cluster.port)
+
+        def measure(seconds):
+            times, deadline = [], time.time() + seconds
+            while time.time() < deadline:
+                for method, path, body, expected in [("GET", f"/v1/sessions/{id}/stack", None, 200),
+                                                     ("POST", "/v1/sessions", {"storyboard": "demo"}, 201)]:
+                    started = time.time()
+                    status, _, answer = canary(method, path, body)
+                    times.append(time.time() - started)
+                    expect(status == expected, f"canary {method} {path}: {status} {answer}")
+                    if status == 201:
+                        canary("DELETE", f"/v1/sessions/{answer['id']}")
+            return sorted(times)
+
+        quiet = measure(2)
+        attack = subprocess.Popen([sys.executable, __file__, "--attack", str(self.cluster.port), str(ATTACK_SECONDS), "100"],
+                                  stdout=subprocess.PIPE, text=True)
+        time.sleep(0.5)
+        loud = measure(ATTACK_SECONDS - 1)
+        out, _ = attack.communicate(timeout=ATTACK_SECONDS + 30)
+        result = json.loads(out)
+
+        def figures(times):
+            return f"p50 {1000 * times[len(times) // 2]:.1f} ms, p99 {1000 * times[int(len(times) * 0.99)]:.1f} ms, max {1000 * times[-1]:.1f} ms ({len(times)})"
+        print(f"    canary without the attack: {figures(quiet)}")
+        print(f"    canary under 100 clients posting unknown ids: {figures(loud)}")
+        print(f"    the attack's answers: {result['statuses']}, {figures(sorted(result['times']))}")
+        expect(set(result["statuses"]) == {"404 unknown-storyboard"}, f"the attack's answers {result['statuses']}")
+        expect(max(result["times"]) < 3, f"an unknown id took {max(result['times']):.1f} s")
+        expect(loud[int(len(loud) * 0.99)] < 0.5, f"the canary's p99 under attack {loud[int(len(loud) * 0.99)]:.3f} s")
+        down = [line for line in self.stat_lines() if line["pxname"] == "any_node" and line["svname"] in NODES and line["status"] != "UP"]
+        expect(not down, f"HAProxy marked nodes down: {[(l['svname'], l['status']) for l in down]}")
+
+    def stat_lines(self):
+        done = subprocess.run(["socat", "-t", "2", "stdio", f"unix-connect:{self.cluster.dir}/haproxy.sock"],
+                              input="show stat\n", capture_output=True, text=True, timeout=TIMEOUT)
+        header = done.stdout.splitlines()[0].lstrip("# ").split(",")
+        return [dict(zip(header, line.split(","))) for line in done.stdout.splitlines()[1:] if line]
+
     def test_a_fork_lands_beside_its_source(self):
         for id, node in [(i, n) for i, n in self.owner.items() if not i.startswith("client-")][:6]:
             status, response, body = self.front("POST", "/v1/sessions", {"from": id})
@@ -324,7 +419,36 @@ def read_until(sock, marker, received):
     return received
 
 
+def attack(port, seconds, clients):
+    """`--attack PORT SECONDS CLIENTS`: CLIENTS threads post random `sb-…` ids through the front
+    for SECONDS; prints the answers (status and problem code) and each answer's time as JSON."""
+    import threading
+    statuses, times, lock = set(), [], threading.Lock()
+    deadline = time.time() + seconds
+
+    def client():
+        connection = Client(port)
+        while time.time() < deadline:
+            started = time.time()
+            try:
+                status, _, body = connection("POST", "/v1/sessions", {"storyboard": f"sb-{random.randrange(1 << 128):032x}"})
+                answer = f"{status} {body.get('type', '').split(':')[-1] if isinstance(body, dict) else body}"
+            except OSError as error:
+                answer = f"error {error}"
+            with lock:
+                statuses.add(answer)
+                times.append(time.time() - started)
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print(json.dumps({"statuses": sorted(statuses), "times": times}))
+
+
 def main():
+    if len(sys.argv) == 5 and sys.argv[1] == "--attack":
+        return attack(int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]))
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     binary = os.path.abspath(sys.argv[1])
