@@ -25,10 +25,11 @@ struct SessionLayoutTests {
     /// with them into the chunks; the chunk being filled is kept in the log's struct, 64 bytes,
     /// with what an append needs to know of the others, 24, so that an operation does not read the
     /// chunks' array; the held operations' size is derived from their count, not kept; the word
-    /// of ``Session/State/loadAhead()`` added 8; the gesture in progress, boxed, 8: inline it was 32).
+    /// of ``Session/State/loadAhead()`` added 8; the gesture in progress, boxed, 8: inline it was 32;
+    /// the rows of the walk in the store, 24, so that a restart restores how the session was reached).
     @Test func aSessionsStateKeepsItsSize() {
         #expect(MemoryLayout<NavigationState>.stride == 88)
         #expect(MemoryLayout<Session.StackDocument?>.stride == 8)
-        #expect(MemoryLayout<Session.State>.stride == 440)
+        #expect(MemoryLayout<Session.State>.stride == 464)
     }
 }
