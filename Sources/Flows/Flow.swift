@@ -13,6 +13,9 @@ public struct Flow: Sendable, Equatable {
     public var storyboard: String?
     /// `app:` — an Xcode project folder, relative to the flow's folder.
     public var app: String?
+    /// `entry:` — with `app:`, the storyboard the app starts in, over what its `Info.plist` says
+    /// (as `segued import --entry`).
+    public var entry: String?
     /// `profile:` (`ios17` when absent), `traits:` (`phone`, `pad regular`, …), `initialScene:`.
     public var profile: String?
     public var traits: String?
@@ -21,9 +24,10 @@ public struct Flow: Sendable, Equatable {
     public var steps: [FlowStep]
 
     public init(
-        name: String, comments: [String] = [], storyboard: String? = nil, app: String? = nil, profile: String? = nil,
+        name: String, comments: [String] = [], storyboard: String? = nil, app: String? = nil, entry: String? = nil, profile: String? = nil,
         traits: String? = nil, initialScene: String? = nil, steps: [FlowStep]
     ) {
+        self.entry = entry
         self.name = name
         self.comments = comments
         self.storyboard = storyboard

@@ -52,10 +52,11 @@ public enum FlowParser {
                     version = number
                 case "storyboard": flow.storyboard = value
                 case "app": flow.app = value
+                case "entry": flow.entry = value
                 case "profile": flow.profile = value
                 case "traits": flow.traits = value
                 case "initialScene": flow.initialScene = value
-                default: throw fail("unknown header \(key) (flow, storyboard, app, profile, traits, initialScene)")
+                default: throw fail("unknown header \(key) (flow, storyboard, app, entry, profile, traits, initialScene)")
                 }
             } else {
                 throw fail("cannot read: \(line)")
@@ -65,6 +66,7 @@ public enum FlowParser {
         guard (flow.storyboard == nil) != (flow.app == nil) else {
             throw FlowError("\(name).flow: give exactly one of storyboard: and app:")
         }
+        if flow.entry != nil, flow.app == nil { throw FlowError("\(name).flow: entry: names the entry storyboard of app:, which is not given") }
         if flow.steps.isEmpty { flow.steps.append(FlowStep(command: "launch")) }
         return flow
     }

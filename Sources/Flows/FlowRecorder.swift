@@ -18,13 +18,14 @@ public enum FlowRecorder {
     /// The flow of `commands` performed from the launch of `storyboard` with these options.
     /// - Parameters:
     ///   - storyboardName: the `storyboard:` header: `demo`, or the file the flow's reader keeps
-    ///     beside it (`Main.storyboard`).
+    ///     beside it (`Main.storyboard`); `nil` with `app`.
+    ///   - app: the `app:` header, the folder of an app's storyboards, with its `entry:`.
     ///   - comments: `#` lines written before the header (where the flow came from).
     /// - Throws: ``Failure`` when a command has no step line that reads back to it (an identifier
     ///   with a space), or when the replay does not perform what the session did.
     public static func flow(
-        name: String, comments: [String] = [], storyboard: Storyboard, storyboardName: String, profile: Profile, traits: Traits,
-        initialScene: SceneID?, commands: [Command]
+        name: String, comments: [String] = [], storyboard: Storyboard, storyboardName: String?, app: (folder: String, entry: String)? = nil,
+        profile: Profile, traits: Traits, initialScene: SceneID?, commands: [Command]
     ) throws(Failure) -> Flow {
         var steps = [FlowStep(command: "launch")]
         for (index, command) in commands.enumerated() {
@@ -35,7 +36,8 @@ public enum FlowRecorder {
             steps.append(FlowStep(command: line))
         }
         let flow = Flow(
-            name: name, comments: comments, storyboard: storyboardName, profile: profile.rawValue,
+            name: name, comments: comments, storyboard: app == nil ? storyboardName : nil, app: app?.folder, entry: app?.entry,
+            profile: profile.rawValue,
             traits: "\(traits.idiom.rawValue) \(traits.horizontalSizeClass.rawValue)", initialScene: initialScene?.rawValue,
             steps: steps)
         var driver = EngineDriver()

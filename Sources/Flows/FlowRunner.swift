@@ -44,7 +44,7 @@ public enum FlowRunner {
         if let app = flow.app {
             let path = resolve(app, folder: folder)
             do {
-                storyboard = try InterfaceBuilderImporter.load(try StoryboardBundle.read(folder: path, entry: nil), swift: swift).storyboard
+                storyboard = try InterfaceBuilderImporter.load(try StoryboardBundle.read(folder: path, entry: flow.entry), swift: swift).storyboard
             } catch {
                 throw FlowError("\(path): cannot import the app: \(error)")
             }
@@ -65,10 +65,11 @@ public enum FlowRunner {
         return storyboard
     }
 
-    /// What a flow's storyboard is known by in a run: `demo`, or the resolved path of its file or app.
+    /// What a flow's storyboard is known by in a run: `demo`, or the resolved path of its file or
+    /// app (with the app's `entry:` after a space, when it names one).
     public static func storyboardKey(for flow: Flow, folder: URL) -> String {
         if flow.storyboard == "demo" { return "demo" }
-        return resolve(flow.storyboard ?? flow.app ?? "", folder: folder)
+        return resolve(flow.storyboard ?? flow.app ?? "", folder: folder) + (flow.app != nil ? flow.entry.map { " entry \($0)" } ?? "" : "")
     }
 
     public static func resolve(_ path: String, folder: URL) -> String {

@@ -6,6 +6,7 @@ public enum FlowWriter {
         lines.append("flow: \(Flow.formatVersion)")
         if let storyboard = flow.storyboard { lines.append("storyboard: \(storyboard)") }
         if let app = flow.app { lines.append("app: \(app)") }
+        if let entry = flow.entry { lines.append("entry: \(entry)") }
         if let profile = flow.profile { lines.append("profile: \(profile)") }
         if let traits = flow.traits { lines.append("traits: \(traits)") }
         if let initialScene = flow.initialScene { lines.append("initialScene: \(initialScene)") }

@@ -226,11 +226,10 @@ final class UploadCache: @unchecked Sendable {
 
     func id(for flow: Flow, folder: URL, client: DaemonClient) throws -> String {
         if flow.storyboard == "demo" { return "demo" }
-        guard let name = flow.storyboard else {
-            throw FlowError("over HTTP a flow names a storyboard file (an app folder runs in process only; `segued import -o` makes a bundle of it)")
-        }
+        let key = FlowRunner.storyboardKey(for: flow, folder: folder)
+        if let id = lock.withLock({ ids[key] }) { return id }
+        guard let name = flow.storyboard else { return try uploadApp(flow, folder: folder, key: key, client: client) }
         let path = FlowRunner.resolve(name, folder: folder)
-        if let id = lock.withLock({ ids[path] }) { return id }
         guard let data = FileManager.default.contents(atPath: path) else { throw FlowError("\(path): cannot read the storyboard") }
         let xml = path.hasSuffix(".storyboard")
         // Named as in process (its file name), so that storyboard references resolve alike.
@@ -241,7 +240,25 @@ final class UploadCache: @unchecked Sendable {
         guard reply.status == 201 || reply.status == 200, let id = reply.json["id"]?.stringValue else {
             throw FlowError("\(path): the daemon refused the upload (\(reply.status)): \(reply.json.compactDescription)")
         }
-        lock.withLock { ids[path] = id }
+        lock.withLock { ids[key] = id }
+        return id
+    }
+
+    /// An `app:` folder, uploaded as the bundle `segued import` makes of it (with the flow's `entry:`),
+    /// so that its scenes have the names they have in process.
+    private func uploadApp(_ flow: Flow, folder: URL, key: String, client: DaemonClient) throws -> String {
+        let path = FlowRunner.resolve(flow.app ?? "", folder: folder)
+        let bundle: StoryboardBundle
+        do {
+            bundle = try StoryboardBundle.read(folder: path, entry: flow.entry)
+        } catch {
+            throw FlowError("\(path): cannot import the app: \(error)")
+        }
+        let reply = try client.send("POST", "/v1/storyboards", json: bundle.jsonValue)
+        guard reply.status == 201 || reply.status == 200, let id = reply.json["id"]?.stringValue else {
+            throw FlowError("\(path): the daemon refused the app's upload (\(reply.status)): \(reply.json.compactDescription)")
+        }
+        lock.withLock { ids[key] = id }
         return id
     }
 }

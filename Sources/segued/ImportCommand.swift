@@ -23,13 +23,7 @@ struct Import: ParsableCommand {
         // Check it imports before writing it, so that a bundle that would be refused is not produced.
         let imported = try StoryboardFile.importBundle(bundle)
         for warning in imported.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
-        var object: [String: JSONValue] = [
-            "name": .string(bundle.name), "entry": .string(bundle.entry),
-            "storyboards": .object(bundle.storyboards.mapValues { .string(String(decoding: $0, as: UTF8.self)) }),
-        ]
-        if !bundle.idiomEntries.isEmpty { object["idiomEntries"] = .object(bundle.idiomEntries.mapValues { .string($0) }) }
-        if !bundle.sources.isEmpty { object["sources"] = .object(bundle.sources.mapValues { .string($0) }) }
-        let text = JSONValue.object(object).compactDescription + "\n"
+        let text = bundle.jsonValue.compactDescription + "\n"
         if let output {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output))
             FileHandle.standardError.write(Data("wrote \(output): \(bundle.storyboards.count) storyboards, \(bundle.sources.count) sources\n".utf8))

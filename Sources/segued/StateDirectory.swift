@@ -16,14 +16,14 @@ enum StateDirectory {
             let store = try DurableStore(directory: directory, policy: fsync) { error in
                 // A failed fsync or a write SQLite refuses for anything but space: what the kernel
                 // said it had may be gone, so nothing more can be promised (PostgreSQL's lesson).
-                logger.critical("cannot write the state directory, stopping: \(error)")
+                logger.critical("cannot write the state directory, stopping: \(error)", metadata: ["exit_code": .stringConvertible(70)])
                 exit(70)
             }
             let migrated = store.migratedFrom.map { " (migrated from schema \($0))" } ?? ""
             logger.info("state directory \(directory): \(store.path), store schema \(DurableStore.schemaVersion)\(migrated), --fsync \(fsync.rawValue)")
             return store
         } catch {
-            logger.critical("cannot open the state directory: \(error)")
+            logger.critical("cannot open the state directory: \(error)", metadata: ["exit_code": .stringConvertible(1)])
             throw ExitCode(1)
         }
     }
@@ -36,7 +36,7 @@ enum StateDirectory {
         do {
             recovery = try service.recover()
         } catch {
-            logger.critical("cannot read the state directory: \(error)")
+            logger.critical("cannot read the state directory: \(error)", metadata: ["exit_code": .stringConvertible(1)])
             throw ExitCode(1)
         }
         for skipped in recovery.skipped { logger.warning("not restored from \(store.path): \(skipped)") }

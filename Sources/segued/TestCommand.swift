@@ -5,7 +5,8 @@ import SourceScanning
 import Storyboard
 
 /// `segued test FLOW…`: runs flows (docs/flows.md) in process, or on a daemon with `--url`; one
-/// line per flow, then `N passed, N failed`; exits 1 when one fails.
+/// line per flow, named by its path as given (two folders may hold flows of one name), then
+/// `N passed, N failed`; exits 1 when one fails.
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run flows (.flow files, or folders of them) and check what each step must do.")
@@ -41,9 +42,9 @@ struct Test: ParsableCommand {
         for result in results {
             if record, result.passed, let flow = result.recorded {
                 try FlowWriter.text(flow).write(toFile: result.file, atomically: true, encoding: .utf8)
-                print("RECORDED \(result.name)")
+                print("RECORDED \(result.file)")
             } else {
-                print("\(result.passed ? "PASS" : "FAIL") \(result.name)")
+                print("\(result.passed ? "PASS" : "FAIL") \(result.file)")
             }
             if let failure = result.failure { print(failure.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
         }
@@ -62,7 +63,8 @@ struct Test: ParsableCommand {
 
     private enum CodingKeys: CodingKey { case flows, daemon, jobs, junit, record, coverage }
 
-    /// The files named, and the `.flow` files of the folders named, sorted within each folder.
+    /// The files named, and the `.flow` files of the folders named, sorted within each folder; each
+    /// a path as given (a folder's files under the folder's path as given).
     static func flowFiles(_ paths: [String]) throws -> [String] {
         var files: [String] = []
         for path in paths {
@@ -70,7 +72,7 @@ struct Test: ParsableCommand {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw ValidationError("\(path): no such file") }
             if isFolder.boolValue {
                 let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".flow") }.sorted()
-                files += names.map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+                files += names.map { (path.hasSuffix("/") ? path : path + "/") + $0 }
             } else {
                 files.append(path)
             }

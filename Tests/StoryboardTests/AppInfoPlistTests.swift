@@ -106,6 +106,9 @@ struct AppInfoPlistTests {
         let storyboard = try InterfaceBuilderImporter.load(bundle, swift: SwiftSyntaxSourceReader()).storyboard
         #expect(storyboard.initialScene(forIdiom: "phone") == SceneID("MainStoryboard_iPhone:nav"))
         #expect(storyboard.initialScene(forIdiom: "pad") == SceneID("MainStoryboard_iPad:nav"))
+        // What segued import writes (and segued test --url uploads) reads back to the same bundle.
+        let again = try StoryboardBundle(json: bundle.jsonValue)
+        #expect(again.entry == bundle.entry && again.idiomEntries == bundle.idiomEntries && again.storyboards == bundle.storyboards)
         // The segued JSON form keeps it (what the daemon stores), and refuses a scene it does not have.
         let json = #"{"format": "segued.storyboard/1", "name": "U", "initialScene": "a", "idiomInitialScenes": {"pad": "b"}, "scenes": {"a": {}, "b": {}}}"#
         #expect(try StoryboardJSONLoader.load(Data(json.utf8)).initialScene(forIdiom: "pad") == SceneID("b"))

@@ -1,6 +1,24 @@
 import Foundation
 
 extension StoryboardBundle {
+    /// The bundle as `POST /v1/storyboards` takes it (and `segued import` writes it).
+    public var jsonValue: JSONValue {
+        var object: [String: JSONValue] = [
+            "name": .string(name), "entry": .string(entry),
+            "storyboards": .object(storyboards.mapValues { .string(String(decoding: $0, as: UTF8.self)) }),
+        ]
+        if !idiomEntries.isEmpty { object["idiomEntries"] = .object(idiomEntries.mapValues { .string($0) }) }
+        if !sources.isEmpty { object["sources"] = .object(sources.mapValues { .string($0) }) }
+        if !classes.isEmpty {
+            object["classes"] = .object(classes.mapValues { info in
+                var facts: [String: JSONValue] = ["unwindActions": .array(info.unwindActions.map { .string($0) })]
+                if let superclass = info.superclass { facts["superclass"] = .string(superclass) }
+                return .object(facts)
+            })
+        }
+        return .object(object)
+    }
+
     /// `{name, entry, idiomEntries?: {pad|phone: Name}, storyboards: {Name: xml}, sources?: {path: text}, classes?: {Name: {superclass?, unwindActions?}}}`:
     /// the upload of `POST /v1/storyboards`, and the file `segued import` writes.
     /// - Throws: ``StoryboardError`` (`invalid`) naming every wrong field.
