@@ -9,6 +9,8 @@ struct IBSceneUIReader {
     /// Kept segues by the element that triggers them, the selection segue before an accessory one.
     let triggers: [ObjectIdentifier: [Segue]]
     let scene: SceneID
+    /// The names of the system symbols the document's resources list.
+    let systemImages: Set<String>
     private(set) var warnings: [String] = []
     private var droppedControls = 0
     private var droppedBarItems = 0
@@ -18,9 +20,10 @@ struct IBSceneUIReader {
     private var viewNavigationItem: XMLElementNode?
     private var viewToolbarItems: [XMLElementNode] = []
 
-    init(scene: SceneID, triggers: [ObjectIdentifier: [Segue]]) {
+    init(scene: SceneID, triggers: [ObjectIdentifier: [Segue]], systemImages: Set<String> = []) {
         self.scene = scene
         self.triggers = triggers
+        self.systemImages = systemImages
     }
 
     /// The scene UI of `controller`, or `nil` when there is nothing to draw.
@@ -37,7 +40,8 @@ struct IBSceneUIReader {
             if item != NavigationItemUI() { ui.navigationItem = item }
         }
         if let tab = controller.children.first(where: { $0.name == "tabBarItem" && $0["key"] == "tabBarItem" }) {
-            let item = TabBarItemUI(title: text(tab.value("title")), systemItem: tab["systemItem"], badge: text(tab.value("badgeValue")))
+            let item = TabBarItemUI(
+                title: text(tab.value("title")), systemItem: tab["systemItem"], badge: text(tab.value("badgeValue")), image: image(of: tab))
             if item != TabBarItemUI() { ui.tabBarItem = item }
         }
         // The controller's toolbarItems (shown by its navigation controller's toolbar), then the
@@ -85,7 +89,10 @@ struct IBSceneUIReader {
             let customView = element.children.first { $0["key"] == "customView" }
             let title = element.value("title") ?? customView.flatMap(Self.buttonTitle)
             let performs = trigger(of: element) ?? customView.flatMap { trigger(of: $0) }
-            return BarItemUI(title: text(title), systemItem: element["systemItem"], trigger: performs)
+            let shown = image(of: element) ?? customView.flatMap { buttonImage($0) }
+            return BarItemUI(
+                title: text(title), systemItem: element["systemItem"], trigger: performs, image: shown,
+                userLabel: text(element["userLabel"] ?? customView?["userLabel"]))
         }
     }
 
@@ -97,6 +104,7 @@ struct IBSceneUIReader {
             switch child.name {
             case "button":
                 control = ControlUI(kind: .button, text: text(Self.buttonTitle(child)))
+                control.image = buttonImage(child)
             case "label" where !insideCell:
                 control = ControlUI(kind: .label, text: text(Self.labelText(child)))
             case "textField":
@@ -132,6 +140,7 @@ struct IBSceneUIReader {
                 continue
             }
             control.trigger = trigger(of: child)
+            control.userLabel = text(child["userLabel"])
             // A cell's content: its labels are its text; one control beside them is the cell's
             // accessory, the two one row; several stay rows of their own after the cell.
             var inside: [ControlUI] = []
@@ -153,6 +162,23 @@ struct IBSceneUIReader {
 
     private func trigger(of element: XMLElementNode) -> UITrigger? {
         triggers[ObjectIdentifier(element)]?.first.map(UITrigger.init)
+    }
+
+    /// The image `element` names in its `image` attribute (a bar item, a tab bar item, a button's
+    /// state), or in an `<imageReference key="image">` child (a button configuration, Xcode 13+):
+    /// a system symbol when it says `catalog="system"` or the document's resources list it so.
+    private func image(of element: XMLElementNode) -> ImageUI? {
+        let reference = element.children.first { $0.name == "imageReference" && $0["key"] == "image" }
+        guard let name = element["image"] ?? element["systemImage"] ?? reference?["image"], !name.isEmpty else { return nil }
+        let catalog = element["image"] != nil ? element["catalog"] : reference?["catalog"]
+        return ImageUI(name: name, isSystem: element["systemImage"] != nil || catalog == "system" || systemImages.contains(name))
+    }
+
+    /// A button's image: its normal state's, else its configuration's.
+    private func buttonImage(_ button: XMLElementNode) -> ImageUI? {
+        let normal = button.children.first { $0.name == "state" && $0["key"] == "normal" }
+        let configuration = button.children.first { $0.name == "buttonConfiguration" }
+        return normal.flatMap(image(of:)) ?? configuration.flatMap(image(of:))
     }
 
     /// A text value cut to ``SceneUI/maxTextBytes`` UTF-8 bytes on a character boundary.

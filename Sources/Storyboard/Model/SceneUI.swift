@@ -56,11 +56,14 @@ public struct TabBarItemUI: Sendable, Equatable {
     /// Interface Builder's `systemItem` (`favorites`, `more`, `search`, …), as it writes it.
     public var systemItem: String?
     public var badge: String?
+    /// The image it shows above its title.
+    public var image: ImageUI?
 
-    public init(title: String? = nil, systemItem: String? = nil, badge: String? = nil) {
+    public init(title: String? = nil, systemItem: String? = nil, badge: String? = nil, image: ImageUI? = nil) {
         self.title = title
         self.systemItem = systemItem
         self.badge = badge
+        self.image = image
     }
 }
 
@@ -70,11 +73,17 @@ public struct BarItemUI: Sendable, Equatable {
     /// Interface Builder's `systemItem` (`add`, `done`, `cancel`, `flexibleSpace`, …), as it writes it.
     public var systemItem: String?
     public var trigger: UITrigger?
+    /// The image it shows (instead of a title, or beside one).
+    public var image: ImageUI?
+    /// Interface Builder's label for it (`userLabel`), what the storyboard's author named it.
+    public var userLabel: String?
 
-    public init(title: String? = nil, systemItem: String? = nil, trigger: UITrigger? = nil) {
+    public init(title: String? = nil, systemItem: String? = nil, trigger: UITrigger? = nil, image: ImageUI? = nil, userLabel: String? = nil) {
         self.title = title
         self.systemItem = systemItem
         self.trigger = trigger
+        self.image = image
+        self.userLabel = userLabel
     }
 }
 
@@ -100,6 +109,10 @@ public struct ControlUI: Sendable, Equatable {
     /// Whether a switch is on.
     public var isOn: Bool
     public var trigger: UITrigger?
+    /// A button's image (its normal state's, or its configuration's).
+    public var image: ImageUI?
+    /// Interface Builder's label for it (`userLabel`), what the storyboard's author named it.
+    public var userLabel: String?
     /// A cell's one control beside its label (a switch, segmented control, stepper, slider, button
     /// or text field): the cell and its control are one row, "Notifications" with its switch, as
     /// iOS lays it out. Cells only, and never a cell itself.
@@ -122,6 +135,19 @@ public struct ControlUI: Sendable, Equatable {
         self.isOn = isOn
         self.trigger = trigger
         self.accessory = accessory
+    }
+}
+
+/// An image a control or bar item shows: a system symbol (SF Symbols, `catalog="system"` in
+/// Interface Builder's XML) or the name of an image of the app's asset catalog.
+public struct ImageUI: Sendable, Equatable {
+    public var name: String
+    /// Whether it is a system symbol (`gear`, `magnifyingglass`) rather than an app asset.
+    public var isSystem: Bool
+
+    public init(name: String, isSystem: Bool) {
+        self.name = name
+        self.isSystem = isSystem
     }
 }
 
