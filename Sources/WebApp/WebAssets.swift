@@ -30,6 +30,8 @@ public enum WebAssets {
         "callback-kinds.js": PackageResources.callback_kinds_js,
         "unwind-tree.js": PackageResources.unwind_tree_js,
         "upload.js": PackageResources.upload_js,
+        "plist.js": PackageResources.plist_js,
+        "choose-start.js": PackageResources.choose_start_js,
         "menu.js": PackageResources.menu_js,
         "problem.js": PackageResources.problem_js,
         "share.js": PackageResources.share_js,
@@ -45,6 +47,11 @@ public enum WebAssets {
         "render/layers.js": PackageResources.layers_js,
         "render/missing.js": PackageResources.missing_js,
         "add-storyboard.js": PackageResources.add_storyboard_js,
+        "render/images.js": PackageResources.images_js,
+        "render/symbols.js": PackageResources.symbols_js,
+        "render/icon-codepoints.js": PackageResources.icon_codepoints_js,
+        "material-icons.woff2": PackageResources.material_icons_woff2,
+        "material-icons-LICENSE.txt": PackageResources.material_icons_LICENSE_txt,
     ]
 
     static let assets: [String: Asset] = files.reduce(into: [:]) { table, file in
@@ -69,6 +76,8 @@ public enum WebAssets {
         case "svg": return "image/svg+xml"
         case "png": return "image/png"
         case "json": return "application/json"
+        case "woff2": return "font/woff2"
+        case "txt": return "text/plain; charset=utf-8"
         default: return "application/octet-stream"
         }
     }

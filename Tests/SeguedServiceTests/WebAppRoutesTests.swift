@@ -31,7 +31,9 @@ struct WebAppRoutesTests {
             #expect(response.status == 200, "\(path)")
             #expect(response.body == Array(try Data(contentsOf: Self.assetsFolder.appendingPathComponent(path))), "\(path)")
             let expected = path.hasSuffix(".js") ? "text/javascript; charset=utf-8"
-                : path.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/html; charset=utf-8"
+                : path.hasSuffix(".css") ? "text/css; charset=utf-8"
+                : path.hasSuffix(".woff2") ? "font/woff2"
+                : path.hasSuffix(".txt") ? "text/plain; charset=utf-8" : "text/html; charset=utf-8"
             #expect(response.header("Content-Type") == expected, "\(path)")
             #expect(response.header("Cache-Control") == "no-cache")
             #expect(response.header("ETag")?.count == 18)
@@ -75,8 +77,15 @@ struct WebAppRoutesTests {
         }
         let imports = try Regex(#"from '\./([^']+)'"#)
         let parentImports = try Regex(#"from '\.\./([^']+)'"#)
-        for path in WebAssets.paths {
+        // A stylesheet's url(…) (the icon font) is served too.
+        let stylesheetURLs = try Regex(#"url\('/ui/([^']+)'\)"#)
+        // What the page fetches: not the font's bytes, nor the licence notice, whose text names
+        // where the licence and the font come from.
+        for path in WebAssets.paths where !path.hasSuffix(".woff2") && !path.hasSuffix(".txt") {
             let text = String(decoding: try #require(WebAssets.asset(path)).bytes, as: UTF8.self)
+            for match in text.matches(of: stylesheetURLs) {
+                #expect(WebAssets.asset(String(match.output[1].substring!)) != nil, "\(path): \(match.output[0])")
+            }
             let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) + "/" : ""
             for match in text.matches(of: imports) {
                 #expect(WebAssets.asset(folder + String(match.output[1].substring!)) != nil, "\(path): \(match.output[0])")

@@ -143,7 +143,7 @@ struct IBSceneUIReaderTests {
             ControlUI(kind: .label, text: "Two lines &\nmore"),
             ControlUI(kind: .segmentedControl, segments: ["Red", "Blue"]),
             ControlUI(kind: .button, text: "Save", trigger: UITrigger(kind: .unwind, identifier: SegueID("saved"), id: "u2", action: "save:")),
-            ControlUI(kind: .button),
+            { var button = ControlUI(kind: .button); button.image = ImageUI(name: "star", isSystem: false); return button }(),
         ])
     }
 

@@ -57,11 +57,12 @@ def test_a_missing_storyboard_is_explained_then_added_by_dropping_it(browser, se
                            "the scene Dependent of storyboard Dependency."), said
     shots.take(driver, "the missing storyboard explained")
 
-    # The page's upload is curl's: the same name and, the content being the same, the same one entry.
+    # The page's upload is curl's: the file's own name and, the content being the same, the same one
+    # entry (issue 49: a lone file keeps its name, so that a second file referencing it resolves).
     storyboard = segued.get(f"/v1/sessions/{session}")["storyboard"]
     with open(PLACEHOLDER, "rb") as file:
-        by_curl = segued.request("POST", "/v1/storyboards", file.read(), "application/xml")
-    assert by_curl["id"] == storyboard and by_curl["name"] == "Main"
+        by_curl = segued.request("POST", f"/v1/storyboards?name={PLACEHOLDER.stem}", file.read(), "application/xml")
+    assert by_curl["id"] == storyboard and by_curl["name"] == PLACEHOLDER.stem
     assert [entry["id"] for entry in segued.get("/v1/storyboards")["storyboards"]].count(storyboard) == 1
 
     # Its warnings open as a list on the start page.
@@ -88,7 +89,7 @@ def test_a_missing_storyboard_is_explained_then_added_by_dropping_it(browser, se
     shots.take(driver, "the dropped storyboard added")
     stack = segued.stack(added)
     # The launch's stack, the reference now Dependency's scene: the navigation controller's root.
-    assert layers(stack) == ["vc1 Main:vaw-kE-oZq navigationController"], layers(stack)
+    assert layers(stack) == [f"vc1 {PLACEHOLDER.stem}:vaw-kE-oZq navigationController"], layers(stack)
     assert [(child["id"], child["scene"], child["class"]) for child in stack["layers"][0]["root"]["children"]] == [
         ("vc2", "Dependency:sCq-1b-U1T", "ValidatePasswordViewController")]
     assert stack["visible"] == "vc2" and stack["path"] == ["vc1", "vc2"]
@@ -122,9 +123,9 @@ def test_after_the_drop_the_app_is_at_the_screen_the_person_was_on(browser, segu
     ui.wait_until(lambda: "AVPlayerViewController" in ui.visible_text(driver), "the referenced scene drawn where it was presented")
     assert missing_panel(driver) is None
     # The same screen on the new upload: the first view controller presenting the scene avpVC of
-    # Specials, the scenes of the storyboard that was alone named Main:… in the bundle.
+    # Specials, the scenes of the storyboard that was alone named by its file in the bundle.
     stack = segued.stack(added)
-    assert layers(stack) == ["vc1 Main:IfC-nk-yIu viewController", "vc2 Specials:XiG-bv-YXF avPlayerViewController"], layers(stack)
+    assert layers(stack) == [f"vc1 {REFERENCES.stem}:IfC-nk-yIu viewController", "vc2 Specials:XiG-bv-YXF avPlayerViewController"], layers(stack)
     assert stack["visible"] == "vc2" and stack["path"] == ["vc1", "vc2"]
     assert stack["layers"][1]["presentation"]["presenting"] == "vc1"
     # No problem shown: the walk was replayed, not given up for a launch.
@@ -157,7 +158,7 @@ def test_a_walk_that_cannot_be_replayed_starts_the_app_at_its_launch_and_says_wh
     assert "Specials.storyboard was added; the app starts at its launch, since this session's walk could not be replayed" in said, said
     assert f'Session "{restored}" has no flow: it was restored from a snapshot' in said, said
     stack = segued.stack(added)
-    assert layers(stack) == ["vc1 Main:IfC-nk-yIu viewController"], layers(stack)
+    assert layers(stack) == [f"vc1 {REFERENCES.stem}:IfC-nk-yIu viewController"], layers(stack)
     ui.wait_until(lambda: "FirstViewController" in ui.visible_text(driver), "the launch drawn")
     assert missing_panel(driver) is None
     shots.take(driver, "the walk not replayed: the launch, and the banner saying why")

@@ -23,6 +23,7 @@ extension JSONWriter {
                     w.key("title"); w.string(item.title)
                     w.key("systemItem"); w.string(item.systemItem)
                     w.key("badge"); w.string(item.badge)
+                    if let image = item.image { w.key("image"); w.image(image) }
                 }
             }
             if !ui.toolbarItems.isEmpty { w.key("toolbarItems"); w.barItems(ui.toolbarItems) }
@@ -41,6 +42,7 @@ extension JSONWriter {
                     w.key("systemItem"); w.string(item.systemItem)
                     w.key("trigger"); w.trigger(item.trigger)
                     if let action = item.action { w.key("action"); w.codeAction(action) }
+                    w.imageAndLabel(item.image, item.userLabel)
                 }
             }
         }
@@ -63,6 +65,7 @@ extension JSONWriter {
             }
             w.key("trigger"); w.trigger(control.trigger)
             if let action = control.action { w.key("action"); w.codeAction(action) }
+            w.imageAndLabel(control.image, control.userLabel)
         }
     }
 
@@ -90,6 +93,20 @@ extension JSONWriter {
                     }
                 }
             }
+        }
+    }
+
+    /// `image` and `userLabel`, each only when there is one: a storyboard without keeps the
+    /// document (and the content id) it had before they were read.
+    private mutating func imageAndLabel(_ image: ImageUI?, _ userLabel: String?) {
+        if let image { key("image"); self.image(image) }
+        if let userLabel { key("userLabel"); string(userLabel) }
+    }
+
+    private mutating func image(_ image: ImageUI) {
+        object { w in
+            w.key("name"); w.string(image.name)
+            w.key("system"); w.bool(image.isSystem)
         }
     }
 

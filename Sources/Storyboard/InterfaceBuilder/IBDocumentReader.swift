@@ -18,6 +18,10 @@ struct IBDocument {
                 issues: [.init(path: name, message: "not an Interface Builder storyboard (the root element is <\(document.name)>)", line: document.line, column: document.column)])
         }
         var builder = IBSceneBuilder()
+        // The document's resources list the system symbols its scenes use (`<image name="gear"
+        // catalog="system">`): an image named there but not marked where it is used is one too.
+        builder.systemImages = Set((document.child(named: "resources")?.children(named: "image") ?? [])
+            .filter { $0["catalog"] == "system" }.compactMap { $0["name"] })
         for scene in document.child(named: "scenes")?.children(named: "scene") ?? [] { builder.add(scene) }
         guard !builder.order.isEmpty else {
             throw StoryboardError(kind: .invalid, issues: [.init(path: name, message: "the storyboard has no scenes")])

@@ -7,6 +7,8 @@ struct IBSceneBuilder {
     private(set) var warnings: [String] = []
     /// Storyboard references: placeholder scene id → (storyboard name, referenced identifier).
     private(set) var references: [SceneID: (storyboard: String?, identifier: String?)] = [:]
+    /// The names of the system symbols the document's resources list.
+    var systemImages: Set<String> = []
 
     static let controllerKinds: [String: SceneKind] = [
         "viewController": .viewController, "navigationController": .navigationController,
@@ -65,7 +67,7 @@ struct IBSceneBuilder {
                 Self.record(segue, of: trigger, accessory: false, in: &triggers)
             }
         }
-        var uiReader = IBSceneUIReader(scene: id, triggers: triggers)
+        var uiReader = IBSceneUIReader(scene: id, triggers: triggers, systemImages: systemImages)
         let firstResponders = objects.filter { $0.name == "placeholder" && $0["placeholderIdentifier"] == "IBFirstResponder" }
         uiReader.controllerIDs = Set([rawID] + firstResponders.compactMap { $0["id"] })
         uiReader.sceneObjects = objects

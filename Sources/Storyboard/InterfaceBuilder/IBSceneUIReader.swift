@@ -9,6 +9,8 @@ struct IBSceneUIReader {
     /// Kept segues by the element that triggers them, the selection segue before an accessory one.
     let triggers: [ObjectIdentifier: [Segue]]
     let scene: SceneID
+    /// The names of the system symbols the document's resources list.
+    let systemImages: Set<String>
     private(set) var warnings: [String] = []
     private var droppedControls = 0
     private var droppedBarItems = 0
@@ -24,9 +26,10 @@ struct IBSceneUIReader {
     /// The scene's objects, where another receiver of an action is found by its id.
     var sceneObjects: [XMLElementNode] = []
 
-    init(scene: SceneID, triggers: [ObjectIdentifier: [Segue]]) {
+    init(scene: SceneID, triggers: [ObjectIdentifier: [Segue]], systemImages: Set<String> = []) {
         self.scene = scene
         self.triggers = triggers
+        self.systemImages = systemImages
     }
 
     /// The scene UI of `controller`, or `nil` when there is nothing to draw.
@@ -43,7 +46,8 @@ struct IBSceneUIReader {
             if item != NavigationItemUI() { ui.navigationItem = item }
         }
         if let tab = controller.children.first(where: { $0.name == "tabBarItem" && $0["key"] == "tabBarItem" }) {
-            let item = TabBarItemUI(title: text(tab.value("title")), systemItem: tab["systemItem"], badge: text(tab.value("badgeValue")))
+            let item = TabBarItemUI(
+                title: text(tab.value("title")), systemItem: tab["systemItem"], badge: text(tab.value("badgeValue")), image: image(of: tab))
             if item != TabBarItemUI() { ui.tabBarItem = item }
         }
         // The controller's toolbarItems (shown by its navigation controller's toolbar), then the
@@ -92,7 +96,10 @@ struct IBSceneUIReader {
             let title = element.value("title") ?? customView.flatMap(Self.buttonTitle)
             let performs = trigger(of: element) ?? customView.flatMap { trigger(of: $0) }
             let sends = action(of: element) ?? customView.flatMap { action(of: $0) }
-            return BarItemUI(title: text(title), systemItem: element["systemItem"], trigger: performs, action: sends)
+            let shown = image(of: element) ?? customView.flatMap { buttonImage($0) }
+            return BarItemUI(
+                title: text(title), systemItem: element["systemItem"], trigger: performs, action: sends, image: shown,
+                userLabel: text(element["userLabel"] ?? customView?["userLabel"]))
         }
     }
 
@@ -104,6 +111,7 @@ struct IBSceneUIReader {
             switch child.name {
             case "button":
                 control = ControlUI(kind: .button, text: text(Self.buttonTitle(child)))
+                control.image = buttonImage(child)
             case "label" where !insideCell:
                 control = ControlUI(kind: .label, text: text(Self.labelText(child)))
             case "textField":
@@ -140,6 +148,7 @@ struct IBSceneUIReader {
             }
             control.trigger = trigger(of: child)
             control.action = action(of: child)
+            control.userLabel = text(child["userLabel"])
             // A cell's content: its labels are its text; one control beside them is the cell's
             // accessory, the two one row; several stay rows of their own after the cell.
             var inside: [ControlUI] = []
@@ -180,6 +189,23 @@ struct IBSceneUIReader {
             return CodeAction(selector: selector, receiverClass: receiverClass)
         }
         return CodeAction(selector: selector)
+    }
+
+    /// The image `element` names in its `image` attribute (a bar item, a tab bar item, a button's
+    /// state), or in an `<imageReference key="image">` child (a button configuration, Xcode 13+):
+    /// a system symbol when it says `catalog="system"` or the document's resources list it so.
+    private func image(of element: XMLElementNode) -> ImageUI? {
+        let reference = element.children.first { $0.name == "imageReference" && $0["key"] == "image" }
+        guard let name = element["image"] ?? element["systemImage"] ?? reference?["image"], !name.isEmpty else { return nil }
+        let catalog = element["image"] != nil ? element["catalog"] : reference?["catalog"]
+        return ImageUI(name: name, isSystem: element["systemImage"] != nil || catalog == "system" || systemImages.contains(name))
+    }
+
+    /// A button's image: its normal state's, else its configuration's.
+    private func buttonImage(_ button: XMLElementNode) -> ImageUI? {
+        let normal = button.children.first { $0.name == "state" && $0["key"] == "normal" }
+        let configuration = button.children.first { $0.name == "buttonConfiguration" }
+        return normal.flatMap(image(of:)) ?? configuration.flatMap(image(of:))
     }
 
     /// A text value cut to ``SceneUI/maxTextBytes`` UTF-8 bytes on a character boundary.

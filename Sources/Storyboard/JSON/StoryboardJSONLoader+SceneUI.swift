@@ -3,9 +3,12 @@
 enum SceneUIJSONReader {
     private static let uiKeys: Set<String> = ["navigationItem", "tabBarItem", "toolbarItems", "controls"]
     private static let navigationItemKeys: Set<String> = ["title", "prompt", "backButtonTitle", "leftItems", "rightItems"]
-    private static let tabBarItemKeys: Set<String> = ["title", "systemItem", "badge"]
-    private static let barItemKeys: Set<String> = ["title", "systemItem", "trigger", "action"]
-    private static let controlKeys: Set<String> = ["type", "text", "placeholder", "reuseIdentifier", "segments", "on", "trigger", "accessory", "action"]
+    private static let tabBarItemKeys: Set<String> = ["title", "systemItem", "badge", "image"]
+    private static let barItemKeys: Set<String> = ["title", "systemItem", "trigger", "action", "image", "userLabel"]
+    private static let controlKeys: Set<String> = [
+        "type", "text", "placeholder", "reuseIdentifier", "segments", "on", "trigger", "accessory", "action", "image", "userLabel",
+    ]
+    private static let imageKeys: Set<String> = ["name", "system"]
     private static let triggerKeys: Set<String> = ["kind", "identifier", "id", "action"]
 
     /// The `ui` at `path`, checked against `segues` (the scene's), or `nil` for absent and null.
@@ -30,7 +33,8 @@ enum SceneUIJSONReader {
             ui.tabBarItem = TabBarItemUI(
                 title: text(item, "title", at: itemPath, reader: &reader),
                 systemItem: text(item, "systemItem", at: itemPath, reader: &reader),
-                badge: text(item, "badge", at: itemPath, reader: &reader))
+                badge: text(item, "badge", at: itemPath, reader: &reader),
+                image: image(item["image"], at: "\(itemPath).image", reader: &reader))
         }
         ui.toolbarItems = barItems(object["toolbarItems"], at: "\(path).toolbarItems", context, reader: &reader)
         let controls = array(object["controls"], at: "\(path).controls", reader: &reader)
@@ -86,7 +90,9 @@ enum SceneUIJSONReader {
                 title: text(object, "title", at: itemPath, reader: &reader),
                 systemItem: text(object, "systemItem", at: itemPath, reader: &reader),
                 trigger: trigger(object["trigger"], at: "\(itemPath).trigger", context, reader: &reader),
-                action: CodeActionJSONReader.read(object["action"], at: "\(itemPath).action", segues: context.segues, reader: &reader)))
+                action: CodeActionJSONReader.read(object["action"], at: "\(itemPath).action", segues: context.segues, reader: &reader),
+                image: image(object["image"], at: "\(itemPath).image", reader: &reader),
+                userLabel: text(object, "userLabel", at: itemPath, reader: &reader)))
         }
         return items
     }
@@ -137,10 +143,23 @@ enum SceneUIJSONReader {
         }
         control.trigger = trigger(object["trigger"], at: "\(path).trigger", context, reader: &reader)
         control.action = CodeActionJSONReader.read(object["action"], at: "\(path).action", segues: context.segues, reader: &reader)
+        control.image = image(object["image"], at: "\(path).image", reader: &reader)
+        control.userLabel = text(object, "userLabel", at: path, reader: &reader)
         if kind.isCell, let accessory = nonNull(object["accessory"]) {
             control.accessory = self.control(accessory, at: "\(path).accessory", context, inCell: true, reader: &reader)
         }
         return control
+    }
+
+    /// An `image` ({name, system}), or `nil` for absent and null.
+    private static func image(_ value: JSONValue?, at path: String, reader: inout JSONFieldReader) -> ImageUI? {
+        guard let value, value != .null, let object = reader.object(value, at: path) else { return nil }
+        reader.rejectUnknownKeys(object, known: imageKeys, at: path)
+        guard let name = text(object, "name", at: path, reader: &reader), !name.isEmpty else {
+            reader.fail("\(path).name", "missing")
+            return nil
+        }
+        return ImageUI(name: name, isSystem: reader.bool(object, "system", at: path) ?? false)
     }
 
     private static func trigger(_ value: JSONValue?, at path: String, _ context: Context, reader: inout JSONFieldReader) -> UITrigger? {

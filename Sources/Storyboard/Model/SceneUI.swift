@@ -56,11 +56,14 @@ public struct TabBarItemUI: Sendable, Equatable {
     /// Interface Builder's `systemItem` (`favorites`, `more`, `search`, …), as it writes it.
     public var systemItem: String?
     public var badge: String?
+    /// The image it shows above its title.
+    public var image: ImageUI?
 
-    public init(title: String? = nil, systemItem: String? = nil, badge: String? = nil) {
+    public init(title: String? = nil, systemItem: String? = nil, badge: String? = nil, image: ImageUI? = nil) {
         self.title = title
         self.systemItem = systemItem
         self.badge = badge
+        self.image = image
     }
 }
 
@@ -72,12 +75,21 @@ public struct BarItemUI: Sendable, Equatable {
     public var trigger: UITrigger?
     /// The action method it sends (`<action selector=…>`) and what that method does (spec §5.13).
     public var action: CodeAction?
+    /// The image it shows (instead of a title, or beside one).
+    public var image: ImageUI?
+    /// Interface Builder's label for it (`userLabel`), what the storyboard's author named it.
+    public var userLabel: String?
 
-    public init(title: String? = nil, systemItem: String? = nil, trigger: UITrigger? = nil, action: CodeAction? = nil) {
+    public init(
+        title: String? = nil, systemItem: String? = nil, trigger: UITrigger? = nil, action: CodeAction? = nil,
+        image: ImageUI? = nil, userLabel: String? = nil
+    ) {
         self.title = title
         self.systemItem = systemItem
         self.trigger = trigger
         self.action = action
+        self.image = image
+        self.userLabel = userLabel
     }
 }
 
@@ -106,6 +118,10 @@ public struct ControlUI: Sendable, Equatable {
     /// The action method it sends (`<action selector=…>`), or for a cell the table or collection
     /// view's selection method, and what that method does (spec §5.13).
     public var action: CodeAction?
+    /// A button's image (its normal state's, or its configuration's).
+    public var image: ImageUI?
+    /// Interface Builder's label for it (`userLabel`), what the storyboard's author named it.
+    public var userLabel: String?
     /// A cell's one control beside its label (a switch, segmented control, stepper, slider, button
     /// or text field): the cell and its control are one row, "Notifications" with its switch, as
     /// iOS lays it out. Cells only, and never a cell itself.
@@ -128,6 +144,19 @@ public struct ControlUI: Sendable, Equatable {
         self.isOn = isOn
         self.trigger = trigger
         self.accessory = accessory
+    }
+}
+
+/// An image a control or bar item shows: a system symbol (SF Symbols, `catalog="system"` in
+/// Interface Builder's XML) or the name of an image of the app's asset catalog.
+public struct ImageUI: Sendable, Equatable {
+    public var name: String
+    /// Whether it is a system symbol (`gear`, `magnifyingglass`) rather than an app asset.
+    public var isSystem: Bool
+
+    public init(name: String, isSystem: Bool) {
+        self.name = name
+        self.isSystem = isSystem
     }
 }
 

@@ -53,8 +53,8 @@ const session = id => `/v1/sessions/${encodeURIComponent(id)}`;
 export const api = {
   storyboards: () => request('GET', '/v1/storyboards'),
   storyboard: id => request('GET', `/v1/storyboards/${encodeURIComponent(id)}`),
-  upload: (body, contentType) => typeof body === 'string'
-    ? request('POST', '/v1/storyboards', body, {headers: {'Content-Type': contentType}})
+  upload: (body, contentType, name) => typeof body === 'string'
+    ? request('POST', `/v1/storyboards${name ? `?name=${encodeURIComponent(name)}` : ''}`, body, {headers: {'Content-Type': contentType}})
     : request('POST', '/v1/storyboards', body),
   createSession: body => request('POST', '/v1/sessions', body),
   session: id => request('GET', session(id)),

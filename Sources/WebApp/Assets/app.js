@@ -3,6 +3,7 @@
 import {api, ApiProblem} from './api.js';
 import {SessionView} from './session-view.js';
 import {uploadBody, wireDropZone} from './upload.js';
+import {chooseStart} from './choose-start.js';
 import {rememberSources, sourcesOf} from './add-storyboard.js';
 import {showProblem, clearProblem} from './problem.js';
 import {h} from './render/dom.js';
@@ -43,7 +44,7 @@ async function listStoryboards() {
   try {
     const {storyboards} = await api.storyboards();
     list.replaceChildren(...storyboards.map(storyboard => h('li', {dataset: {storyboard: storyboard.id}},
-      h('button.link', {type: 'button', onclick: () => launch(storyboard.id)}, `Open ${storyboard.name}`),
+      h('button.link', {type: 'button', onclick: () => launch(storyboard.id, sourcesOf(storyboard.id)?.initialScene)}, `Open ${storyboard.name}`),
       ' ', h('code.storyboard-id', {title: storyboard.id}, shortId(storyboard.id)),
       h('div.storyboard-meta', {}, describeUpload(storyboard)), warningList(storyboard.warnings))));
   } catch (error) {
@@ -94,9 +95,10 @@ function launchOptions() {
   };
 }
 
-async function launch(storyboard) {
+/** A new session of `storyboard`, in `initialScene` when the person chose one to start from. */
+async function launch(storyboard, initialScene = null) {
   try {
-    const session = await api.createSession({storyboard, ...launchOptions()});
+    const session = await api.createSession({storyboard, ...launchOptions(), ...(initialScene ? {initialScene} : {})});
     go(`/ui/sessions/${encodeURIComponent(session.id)}`);
   } catch (error) {
     if (error instanceof ApiProblem) showProblem(error.problem, 'starting a session');
@@ -107,19 +109,26 @@ async function upload(files) {
   const status = $('upload-status');
   let prepared;
   try {
-    prepared = await uploadBody(files);
+    prepared = await uploadBody(files, {choose: (candidates, note) => chooseStart(status, candidates, note), idiom: launchOptions().traits.idiom});
   } catch (error) {
     status.textContent = error.message;
     return;
   }
+  if (!prepared) {
+    status.textContent = 'Upload cancelled.';
+    return;
+  }
   status.textContent = `Uploading ${prepared.label}…`;
   try {
-    const answer = await api.upload(prepared.body, prepared.contentType);
+    const answer = await api.upload(prepared.body, prepared.contentType, prepared.name);
     clearProblem();
     if (prepared.sources) rememberSources(answer.id, prepared.sources);
-    status.replaceChildren(h('span', {}, `Uploaded ${prepared.label} as “${answer.name}”.`), warningList(answer.warnings));
+    // replaceChildren writes a null as "null": only what there is.
+    status.replaceChildren(...[
+      h('span', {}, `Uploaded ${prepared.label} as “${answer.name}”${prepared.how ? ` (${prepared.how})` : ''}.`),
+      warningList(answer.warnings)].filter(Boolean));
     await listStoryboards();
-    await launch(answer.id);
+    await launch(answer.id, prepared.initialScene);
   } catch (error) {
     status.textContent = '';
     if (error instanceof ApiProblem) showProblem(error.problem, `uploading ${prepared.label}`);

@@ -1,40 +1,102 @@
 // Turning dropped files into an upload (POST /v1/storyboards): one Interface Builder `.storyboard`
-// file is sent as its XML, exactly as `curl --data-binary @Main.storyboard -H 'Content-Type:
-// application/xml'` sends it, so that the page and curl make the same upload (the same name, `Main`
-// unless `?name=` says otherwise, and so the same content-addressed entry); several become one
-// bundle {name, entry, storyboards: {Name: xml}} (so that their storyboard references resolve
-// against each other); a `.json` file is sent as it is (a segued storyboard or an upload bundle).
-// `sources` is what add-storyboard.js keeps: the files, to upload the app again with a missing
-// storyboard, and the one file's name, for the `storyboard:` line of a flow saved from a session.
+// file is sent as its XML under its own name (`?name=MainStoryboard`), exactly as `curl
+// --data-binary @MainStoryboard.storyboard -H 'Content-Type: application/xml'
+// '…/v1/storyboards?name=MainStoryboard'` sends it, so that the page and curl make the same upload;
+// several become one bundle {name, entry, storyboards: {Name: xml}} (so that their storyboard
+// references resolve against each other); a `.json` file is sent as it is (a segued storyboard or
+// an upload bundle).
+//
+// The entry is where the app starts: the storyboard an `Info.plist` dropped with them names
+// (plist.js), else `Main`, else the only one with an initial scene, else the person's choice
+// (`choose`, with the scene to start from). `sources` is what add-storyboard.js keeps: the files,
+// to upload the app again with a missing storyboard, the one file's name, for the `storyboard:` line
+// of a flow saved from a session, and the scene chosen to start from.
 
-/** The name the daemon gives an Interface Builder file uploaded alone without `?name=`. */
-export const DEFAULT_XML_NAME = 'Main';
+import {launchStoryboards} from './plist.js';
 
-/** Answers {body, contentType?, label, sources?} for `files` (a FileList or an array of File). */
-export async function uploadBody(files) {
+const baseName = file => file.name.replace(/\.storyboard$/i, '');
+
+/**
+ * Answers {body, contentType?, name?, label, sources?, initialScene?, how} for `files` (a FileList
+ * or an array of File). `choose(candidates, note)` asks which storyboard and scene to start from:
+ * candidates are [{name, initial, scenes: [{id, label}]}] (the storyboards with an initial scene);
+ * it answers {storyboard, scene} (scene null: the initial one) or null to cancel (then so does this).
+ */
+export async function uploadBody(files, {choose, idiom = 'phone'} = {}) {
   const list = [...files];
   if (!list.length) throw new Error('No file given');
   const json = list.filter(file => file.name.toLowerCase().endsWith('.json'));
   const storyboards = list.filter(file => file.name.toLowerCase().endsWith('.storyboard'));
+  const plists = list.filter(file => file.name.toLowerCase().endsWith('.plist'));
   if (json.length && storyboards.length || json.length > 1) {
     throw new Error('Drop either one .json file (a storyboard or an upload bundle) or .storyboard files of one app');
   }
   if (json.length) {
     // Only the file's name is kept: a flow saved from its sessions names it (`storyboard: Shop.json`).
-    return {body: await json[0].text(), contentType: 'application/json', label: json[0].name, sources: {file: json[0].name}};
+    return {body: await json[0].text(), contentType: 'application/json', label: json[0].name, sources: {file: json[0].name}, how: null};
   }
-  if (!storyboards.length) throw new Error('Only .storyboard and .json files can be uploaded');
-  if (storyboards.length === 1) {
-    const xml = await storyboards[0].text();
-    return {body: xml, contentType: 'application/xml', label: storyboards[0].name,
-      sources: {file: storyboards[0].name, name: DEFAULT_XML_NAME, entry: DEFAULT_XML_NAME, storyboards: {[DEFAULT_XML_NAME]: xml}}};
+  if (!storyboards.length) {
+    throw new Error(plists.length ? 'An Info.plist says where an app starts: drop it with the app’s .storyboard files'
+      : 'Only .storyboard, .json and Info.plist files can be uploaded');
   }
-  const bundle = {storyboards: {}};
-  for (const file of storyboards) bundle.storyboards[file.name.replace(/\.storyboard$/i, '')] = await file.text();
-  const names = Object.keys(bundle.storyboards);
-  bundle.entry = names.includes('Main') ? 'Main' : names.sort()[0];
-  bundle.name = bundle.entry;
-  return {body: bundle, label: names.map(name => `${name}.storyboard`).join(', '), sources: bundle};
+  const texts = {};
+  for (const file of storyboards) texts[baseName(file)] = await file.text();
+  const names = Object.keys(texts).sort();
+  const label = storyboards.map(file => file.name).join(', ');
+  const {entry, scene, how} = await startOf(texts, names, plists, {choose, idiom});
+  if (!entry) return null;
+  if (names.length === 1) {
+    return {body: texts[entry], contentType: 'application/xml', name: entry, label, initialScene: scene, how,
+      sources: {file: storyboards[0].name, name: entry, entry, storyboards: texts, initialScene: scene}};
+  }
+  const bundle = {name: entry, entry, storyboards: texts};
+  return {body: bundle, label, initialScene: scene, how, sources: {...bundle, initialScene: scene}};
+}
+
+/** {entry, scene, how}: where the app starts, and what said so. */
+async function startOf(texts, names, plists, {choose, idiom}) {
+  let note = null;
+  for (const plist of plists) {
+    let named;
+    try {
+      named = launchStoryboards(await plist.text(), idiom);
+    } catch (error) {
+      note = `${plist.name} is not read: ${error.message}.`;
+      continue;
+    }
+    const found = named.find(name => name in texts);
+    if (found) return {entry: found, scene: null, how: `${plist.name} starts the app in ${found}.storyboard`};
+    if (named.length) note = `${plist.name} starts the app in ${named[0]}.storyboard, which was not dropped.`;
+  }
+  if (names.length === 1) return {entry: names[0], scene: null, how: null};
+  if (names.includes('Main') && !note) return {entry: 'Main', scene: null, how: 'Main.storyboard is the entry'};
+  const candidates = names.map(name => candidateOf(name, texts[name])).filter(candidate => candidate.initial);
+  if (candidates.length === 1 && !note) {
+    return {entry: candidates[0].name, scene: null, how: `${candidates[0].name}.storyboard is the only one with an initial scene`};
+  }
+  if (!choose) return {entry: candidates[0]?.name ?? names[0], scene: null, how: null};
+  const choice = await choose(candidates.length ? candidates : names.map(name => candidateOf(name, texts[name])), note);
+  if (!choice) return {entry: null};
+  return {entry: choice.storyboard, scene: choice.scene ?? null, how: `you chose ${choice.storyboard}.storyboard`};
+}
+
+/** What the chooser lists of one storyboard: whether it has an initial scene, and the scenes a
+ * launch can start from (the initial one, and those with a storyboard identifier, which an app
+ * instantiates by code), read from the document's attributes only. */
+function candidateOf(name, xml) {
+  const document = new DOMParser().parseFromString(xml, 'application/xml');
+  const root = document.documentElement;
+  const initial = root?.getAttribute('initialViewController') || null;
+  const scenes = [];
+  for (const controller of document.querySelectorAll('scene > objects > [sceneMemberID="viewController"]')) {
+    const id = controller.getAttribute('id');
+    const identifier = controller.getAttribute('storyboardIdentifier');
+    if (controller.nodeName === 'viewControllerPlaceholder' || !id || (id !== initial && !identifier)) continue;
+    const kind = controller.getAttribute('customClass') || controller.nodeName;
+    scenes.push({id: `${name}:${id}`, label: id === initial ? `Initial scene (${kind})` : `${identifier} (${kind})`, initial: id === initial});
+  }
+  scenes.sort((a, b) => Number(b.initial) - Number(a.initial));
+  return {name, initial, scenes};
 }
 
 /** Wires a drop zone and its file input to `onFiles(files)`. */

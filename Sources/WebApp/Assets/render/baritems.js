@@ -2,9 +2,10 @@
 // draws it (a word or a glyph) with the name VoiceOver reads.
 import {h, icon} from './dom.js';
 import {BAR_ITEM_NAMES, BOLD_ITEMS, GLYPHS, WORD_ITEMS} from './system-items.js';
+import {imageGlyph, imageName, imageView} from './images.js';
 
 export function barItemName(item) {
-  return item.title ?? BAR_ITEM_NAMES[item.systemItem] ?? item.systemItem ?? 'Item';
+  return item.title || item.userLabel || BAR_ITEM_NAMES[item.systemItem] || item.systemItem || imageName(item.image) || 'Item';
 }
 
 /** The button for `item` of the instance `vc`; null for spaces. */
@@ -14,13 +15,15 @@ export function barButton(item, vc, context) {
   const name = barItemName(item);
   const system = item.systemItem;
   const glyph = !item.title && system && !WORD_ITEMS.has(system) ? GLYPHS[system] : null;
-  return h(`button.bar-button${BOLD_ITEMS.has(system) ? '.bold' : ''}${glyph ? '.glyph' : ''}`, {
+  // An image item without a title: its icon (or, not drawable, its Interface Builder label or name).
+  const image = !item.title && !glyph && item.image && (imageGlyph(item.image) || !item.userLabel) ? imageView(item.image) : null;
+  return h(`button.bar-button${BOLD_ITEMS.has(system) ? '.bold' : ''}${glyph || image ? '.glyph' : ''}`, {
     type: 'button',
-    'aria-label': glyph ? name : null,
+    'aria-label': glyph || image ? name : null,
     title: describeTrigger(item.trigger),
     disabled: !item.trigger,
     onclick: () => context.act.trigger(item.trigger, vc),
-  }, glyph ? icon(glyph) : name);
+  }, glyph ? icon(glyph) : image ?? name);
 }
 
 /** A tooltip naming what an element triggers. */

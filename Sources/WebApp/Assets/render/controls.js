@@ -3,6 +3,7 @@
 // is a button named by its label; tapping it asks the daemon to perform it.
 import {h, icon} from './dom.js';
 import {describeTrigger} from './baritems.js';
+import {imageGlyph, imageName, imageView} from './images.js';
 
 const CHEVRON = ['M9 5l7 7-7 7'];
 const PUSHING = new Set(['show', 'push', 'showDetail', 'replace']);
@@ -61,8 +62,18 @@ function accessory(control, vc, context) {
       return h('button.ios-button.cell-button', {
         type: 'button', title: describeTrigger(control.trigger), disabled: !control.trigger,
         onclick: () => context.act.trigger(control.trigger, vc),
-      }, control.buttonTitle || 'Button');
+        'aria-label': control.image && !control.buttonTitle ? (control.userLabel || imageName(control.image)) : null,
+      }, buttonContent({...control, text: control.buttonTitle}));
   }
+}
+
+/** A button's face: its image (an icon, or the image's name), then its title; a button without
+ * either shows its Interface Builder label (`Search Button`), else "Button". */
+function buttonContent(control) {
+  if (!control.image) return control.text || control.userLabel || 'Button';
+  const glyph = imageGlyph(control.image);
+  if (!glyph && !control.text && control.userLabel) return control.userLabel;
+  return [imageView(control.image), control.text ? h('span.button-title', {}, control.text) : null];
 }
 
 /** The name a control is shown (and read out) with. Interface Builder leaves many cells' labels
@@ -71,7 +82,7 @@ function accessory(control, vc, context) {
 export function controlLabel(control) {
   switch (control.type) {
     case 'tableViewCell': case 'collectionViewCell': return control.text || control.reuseIdentifier || 'Cell';
-    case 'button': return control.text || 'Button';
+    case 'button': return control.text || control.userLabel || imageName(control.image) || 'Button';
     case 'textField': return control.placeholder ?? control.text ?? 'Text field';
     case 'switch': return control.text ?? 'Switch';
     case 'segmentedControl': return control.text ?? 'Segmented control';
@@ -105,7 +116,8 @@ function single(control, vc, context) {
         title: describeTrigger(control.trigger),
         disabled: !control.trigger,
         onclick: () => context.act.trigger(control.trigger, vc),
-      }, controlLabel(control));
+        'aria-label': control.image && !control.text ? controlLabel(control) : null,
+      }, buttonContent(control));
     case 'label':
       return h('p.ios-label', {}, control.text ?? '');
     case 'textField':

@@ -17,11 +17,14 @@ export function navigationBar(navigation, top, previous, context) {
   if (previous && !leftItems.length) {
     const previousItem = sceneUI(context, previous).navigationItem ?? {};
     const backTitle = previousItem.backButtonTitle ?? titleOf(context, previous) ?? 'Back';
-    left.append(h('button.back-button', {
+    const label = h('span', {}, backTitle);
+    const button = h('button.back-button', {
       type: 'button',
       title: 'Back (pops the navigation stack)',
       onclick: () => context.act.back(navigation),
-    }, icon(CHEVRON, 'icon chevron'), h('span', {}, backTitle)));
+    }, icon(CHEVRON, 'icon chevron'), label);
+    left.append(button);
+    fitBackTitle(left, button, label, backTitle);
   }
   for (const barItem of leftItems) left.append(barButton(barItem, top, context));
   const right = h('div.bar-side.right');
@@ -29,6 +32,31 @@ export function navigationBar(navigation, top, previous, context) {
   return h('div.navigation-bar', {},
     item.prompt ? h('div.prompt', {}, item.prompt) : null,
     h('div.bar-row', {}, left, h('h2.nav-title', {}, title ?? ''), right));
+}
+
+/** UIKit's back button shows the previous screen's title when it fits beside the title, else
+ * "Back", else the chevron alone (UINavigationBar's back button title fallback; an explicit
+ * `backButtonTitle` is shortened the same way). Measured once the bar is laid out, and again when
+ * its width changes. */
+function fitBackTitle(side, button, label, title) {
+  const fits = () => side.scrollWidth <= side.clientWidth;
+  const observer = new ResizeObserver(() => {
+    // A bar replaced by the next redraw stops being measured.
+    if (!side.isConnected) observer.disconnect();
+    else fit();
+  });
+  const fit = () => {
+    for (const candidate of [title, 'Back', '']) {
+      label.textContent = candidate;
+      label.hidden = !candidate;
+      if (fits()) break;
+    }
+    side.dataset.backTitle = label.textContent;
+    // The chevron alone is still read out as VoiceOver reads it.
+    if (label.textContent) button.removeAttribute('aria-label');
+    else button.setAttribute('aria-label', 'Back');
+  };
+  observer.observe(side);
 }
 
 /** The toolbar of the top screen, when it has toolbar items. */
