@@ -133,7 +133,8 @@ final class Persistence: Sendable {
     /// then). A command whose line does not read back to it gives the walk up in the store with
     /// ``FlowRecorder``'s words, since a restored session could not replay it.
     func walkWrites(_ session: Session, _ state: inout Session.State, start: Bool) -> [StoreWrite] {
-        guard let stored = state.stored.walkStored else { return [] }
+        let stored = state.stored.walkStored
+        guard stored != StoredProgress.walkGapStored else { return [] }
         if let gap = state.walk.gap { return giveUpWalk(session, &state, gap) }
         let commands = state.walk.commands
         guard start || commands.count > stored else { return [] }
@@ -152,7 +153,7 @@ final class Persistence: Sendable {
 
     private func giveUpWalk(_ session: Session, _ state: inout Session.State, _ why: String) -> [StoreWrite] {
         let held = state.stored.releaseWalk()
-        state.stored.walkStored = nil
+        state.stored.walkStored = StoredProgress.walkGapStored
         var writes: [StoreWrite] = held.isEmpty ? [] : [.deleteWalkSteps(rows: held)]
         writes.append(walkStep(session, &state, WalkCoding.encodeGap(why)))
         return writes

@@ -210,7 +210,7 @@ extension SeguedService {
         session.state.withLock { state in
             state.walk.restore(decoded)
             state.stored.walkRows.append(step.row)
-            state.stored.walkStored = state.walk.gap == nil ? state.walk.commands.count : nil
+            state.stored.walkStored = state.walk.gap == nil ? state.walk.commands.count : StoredProgress.walkGapStored
             session.account(&state)
         }
         return .taken

@@ -20,9 +20,11 @@ struct StoredProgress: Sendable {
 
     /// The rows of the session's walk in the store (``StoredWalkStep``), oldest first.
     var walkRows: [Int] = []
-    /// Commands of the session's walk the store holds, or `nil` once it holds the walk's gap
-    /// (nothing more is written for it then).
-    var walkStored: Int? = 0
+    /// Commands of the session's walk the store holds, or ``walkGapStored`` once it holds the
+    /// walk's gap (nothing more is written for it then). A plain Int: an optional took 8 bytes
+    /// more of every session's state (SessionLayoutTests).
+    var walkStored = 0
+    static let walkGapStored = -1
 
     /// What the rows take, for the memory budget.
     var rowsBytes: Int { rows.capacity * MemoryLayout<StoredRow>.stride + walkRows.capacity * MemoryLayout<Int>.stride }
