@@ -37,10 +37,13 @@ public struct ServerConfiguration: Sendable {
     /// proportion to its size (callgrind counts the `memset`'s `rep stosb` a byte an instruction,
     /// which overstates it: bench/http/NOTES.md). ``defaultConnectionMemoryLimit`` says what is kept.
     public var connectionMemoryLimit: Int
-    /// 16 KiB: headers of up to about 7.9 KB pass (half the pool, less libmicrohttpd's own use;
-    /// nginx allows a header line 8 KB by default), and the `memset` per request is half of
-    /// 32 KiB's (bench/http/NOTES.md, issue #26). `segued serve --connection-memory` raises it.
-    public static let defaultConnectionMemoryLimit = 16 * 1024
+    /// 8 KiB: a request line and headers of up to 4,000 bytes pass (half the pool, less
+    /// libmicrohttpd's own use: a `Cookie` value of 3,855 bytes on 0.9.75, 3,887 on 1.0.1, measured
+    /// with bench/http/header_room.py), some 25 times what curl and Python send with a segue
+    /// (153 and 142 bytes). Clearing it costs 12,300 instructions a request fewer than 16 KiB's did
+    /// (issue #52; issue #26 had cut 32 KiB to 16). `segued serve --connection-memory` raises it:
+    /// 16384 takes headers of 7.9 KB, 32768 of 16 KB.
+    public static let defaultConnectionMemoryLimit = 8 * 1024
     /// Request bodies larger than this are refused with 413, unless ``routeBodyLimit`` gives the
     /// request another limit.
     public var maxBodySize: Int

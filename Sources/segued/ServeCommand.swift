@@ -92,7 +92,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Kernel send and receive buffer of each connection, in bytes (0: the kernel's tuning); bounds what a client that does not read makes the server hold.")
     var socketBuffer = 64 << 10
 
-    @Option(help: "Bytes of memory per connection for the request line and headers (libmicrohttpd clears it for every request); larger headers are refused with 431.")
+    @Option(help: "Bytes of memory per connection for the request line and headers (libmicrohttpd clears it for every request); headers over about half of it are refused with 431.")
     var connectionMemory = ServerConfiguration.defaultConnectionMemoryLimit
 
     @Option(help: "Open event streams in all; more are refused with 503.")

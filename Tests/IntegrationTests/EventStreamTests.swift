@@ -107,7 +107,7 @@ struct EventStreamTests {
 
     /// The `data` of every `operation` message, parsed, in order. Read from the body without its
     /// chunk framing: a message can straddle two chunks (libmicrohttpd writes at most what the
-    /// connection's pool holds, 16 KiB since issue #26), and a chunk's size line would cut it.
+    /// connection's pool holds, 8 KiB since issue #52), and a chunk's size line would cut it.
     static func operations(_ text: String) throws -> [JSONValue] {
         try operations(inBody: body(text))
     }

@@ -11,8 +11,8 @@ internal import CMicroHTTPD
 /// `Sendable`: every stored property is immutable.
 final class HeldBody: Sendable {
     /// Bodies up to this size are copied into libmicrohttpd and not counted: per connection they
-    /// are no more than the connection's own pool (``ServerConfiguration/connectionMemoryLimit``'s
-    /// default), and the bound on connections bounds them.
+    /// are no more than twice the connection's own pool (``ServerConfiguration/connectionMemoryLimit``'s
+    /// default, 8 KiB), and the bound on connections bounds them.
     static let countedFrom = 16 << 10
     /// libmicrohttpd's buffer for the response (allocated with it, counted with the body).
     static let blockSize = 4096
