@@ -7,11 +7,12 @@ export const KINDS = {
   segue: ['shouldPerformSegue', 'prepareForSegue', 'performSegue'],
   unwind: ['canPerformUnwindSegueAction', 'allowedChildrenForUnwinding', 'viewControllerForUnwindSegueAction',
     'unwindAction', 'unwindForSegue', 'segueForUnwinding'],
-  presentation: ['present', 'dismiss', 'adaptivePresentationStyle'],
+  presentation: ['present', 'dismiss', 'adaptivePresentationStyle', 'presentationControllerShouldDismiss',
+    'presentationControllerDidAttemptToDismiss', 'presentationControllerWillDismiss', 'presentationControllerDidDismiss'],
   containers: ['pushViewController', 'popToViewController', 'setViewControllers', 'showDetailViewController',
     'navigationControllerWillShow', 'navigationControllerDidShow', 'tabBarControllerShouldSelect',
     'tabBarControllerDidSelect', 'collapseSecondary', 'separateSecondary', 'popViewController'],
-  traits: ['willTransitionToTraitCollection', 'traitCollectionDidChange'],
+  traits: ['willTransitionToTraitCollection', 'viewWillTransitionToSize', 'traitCollectionDidChange'],
 };
 
 const BY_METHOD = new Map(Object.entries(KINDS).flatMap(([kind, methods]) => methods.map(method => [method, kind])));

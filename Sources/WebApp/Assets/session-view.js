@@ -10,6 +10,7 @@ import {drawAppCodeMenu} from './menu.js';
 import {showProblem, clearProblem} from './problem.js';
 import {renderMap} from './map.js';
 import {bundleWith, rememberSources} from './add-storyboard.js';
+import {attachGestures} from './gestures.js';
 
 const OPERATION_ENDPOINTS = {segue: api.segue, unwind: api.unwind, action: api.action};
 
@@ -35,6 +36,13 @@ export class SessionView {
         screenWidth: screen.width, at: performance.now(),
         label: (button.getAttribute('aria-label') || button.textContent || '').replace(/\s+/g, ' ').trim() || null};
     }, true);
+    attachGestures(this);
+  }
+
+  /** A phase of a person's gesture (gestures.js): `interactivePop` or `pullDown` with `phase`. */
+  gesture(type, body) {
+    const name = type === 'interactivePop' ? 'swipe back' : 'pull down';
+    return this.perform('action', {type, ...body}, `${name} (${body.phase})`);
   }
 
   async open() {
@@ -206,6 +214,12 @@ export class SessionView {
       back: navigation => this.perform('action', {type: 'back', navigation: navigation.id}, 'back'),
       selectTab: (tabBar, index) => this.perform('action', {type: 'selectTab', index, tabBar: tabBar.id, byUser: true}, `select tab ${index}`),
       dismiss: presented => this.perform('action', {type: 'dismiss', target: presented.id}, 'dismiss'),
+      // The grab handle tapped (or its key pressed): a whole pull; dragged, gestures.js drives it.
+      pull: async () => {
+        const begun = await this.gesture('pullDown', {phase: 'begin'});
+        if (begun?.performed) await this.gesture('pullDown', {phase: 'finish'});
+      },
+      tapOutside: () => this.perform('action', {type: 'tapOutside'}, 'tap outside'),
     };
   }
 

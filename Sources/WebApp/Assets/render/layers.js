@@ -1,7 +1,8 @@
 // The window: the root layer, then each presentation over it (CONTRACTS: the stack's layers, bottom
 // to top). Full-screen covers hide what is under them; sheets sit over a dimmed presenter; popovers
 // float in a bubble. Everything under the top layer is inert, as UIKit lets only the top one be
-// touched. Sheets and popovers offer the swipe-down / tap-outside dismissal as a Dismiss button.
+// touched. A sheet's grab handle is dragged down (gestures.js) or tapped for a whole pull; a tap
+// outside a popover is the user's dismissal (`tapOutside`), not a code `dismiss`.
 import {h} from './dom.js';
 import {drawController} from './controller.js';
 
@@ -22,14 +23,14 @@ export function drawWindow(stack, context) {
     } else if (style === 'popover') {
       element = h('div.layer.popover-layer', {dataset: {style}},
         h('button.popover-outside', {type: 'button', 'aria-label': 'Dismiss', title: 'Tap outside the popover: dismiss',
-          onclick: () => context.act.dismiss(layer.root)}),
+          onclick: () => context.act.tapOutside(layer.root)}),
         anchored(h('div.popover', {role: 'dialog', 'aria-label': 'Popover'}, h('div.popover-arrow', {'aria-hidden': 'true'}), root),
           context.anchors?.get(layer.root.id)));
     } else {
       element = h(`div.layer.sheet-layer.${style ?? 'automatic'}`, {dataset: {style}},
         h('div.sheet', {role: 'dialog', 'aria-label': 'Sheet'},
-          h('button.grabber', {type: 'button', 'aria-label': 'Dismiss', title: 'Swipe down: dismiss the sheet',
-            onclick: () => context.act.dismiss(layer.root)}),
+          h('button.grabber', {type: 'button', 'aria-label': 'Dismiss', title: 'Pull down: dismiss the sheet',
+            onclick: () => context.act.pull(layer.root)}),
           root));
     }
     element.dataset.layer = String(index);
