@@ -99,9 +99,10 @@ def test_gomap_looks_like_the_app_icons_named_buttons_and_a_back_title_that_fits
 
 def test_a_walk_saved_as_a_test_from_a_multi_file_drop_passes_segued_test(browser, segued, shots, tmp_path):
     """Issue 49, item 4, through the page: GoMap's files dropped together, its search button tapped,
-    Save as test; the flow beside a copy of the app's files passes `segued test` (depends on the
-    daemon naming the app in a multi-file upload's flow: branch h49-core)."""
+    Save as test; the flow names the folder it is put in as the app (`app: .`, with the entry), and
+    put in a copy of the app's folder it passes `segued test`, in process and on a fresh daemon."""
     import shutil
+    from conftest import start_daemon
     from test_share import downloaded, run_flows
 
     downloads = tmp_path / "downloads"
@@ -118,8 +119,15 @@ def test_a_walk_saved_as_a_test_from_a_multi_file_drop_passes_segued_test(browse
     app = tmp_path / "GoMap"
     shutil.copytree(APPS / "GoMap", app)
     shutil.copy(flow_file, app / flow_file.name)
+    text = flow_file.read_text()
+    assert "\napp: .\nentry: MainStoryboard\n" in text, text
+    assert "\n> segue id=lDk-N5-xnN source=vc1\n  performed: true\n  visible: MainStoryboard:siu-I6-IEp\n" in text, text
     result = run_flows(app)
-    assert result.returncode == 0, flow_file.read_text() + "\n" + result.stdout
+    assert result.returncode == 0, text + "\n" + result.stdout
+    assert result.stdout.splitlines()[0] == f"PASS {app / flow_file.name}", result.stdout
+    with start_daemon(tmp_path / "fresh") as fresh:
+        over_http = run_flows(app, "--url", fresh)
+    assert over_http.returncode == 0, over_http.stdout
 
 
 def test_without_info_plist_or_main_the_page_asks_where_the_app_starts(browser, segued, shots):

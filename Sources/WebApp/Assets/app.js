@@ -161,8 +161,11 @@ async function restoreFromLink() {
 async function saveTest() {
   if (!current) return;
   try {
-    // The flow names the file this page uploaded, when it uploaded one (else the daemon's default).
-    await saveAsTest(current.id, sourcesOf(current.session?.storyboard)?.file);
+    // The flow names the file this page uploaded, when it uploaded one; the app's folder, where the
+    // flow is put, when it uploaded several (else the daemon's default).
+    const sources = sourcesOf(current.session?.storyboard);
+    const several = Object.keys(sources?.storyboards ?? {}).length > 1;
+    await saveAsTest(current.id, several ? {appFolder: '.'} : {storyboardFile: sources?.file});
     clearProblem();
   } catch (error) {
     if (error instanceof ApiProblem) showProblem(error.problem, 'saving the session as a test');

@@ -7,9 +7,12 @@ import {request, ApiProblem} from './api.js';
 
 const RESTORE = '#restore=';
 
-/** Downloads the session's flow as `FILE.flow`; the flow names `storyboardFile` beside it. */
-export async function saveAsTest(sessionID, storyboardFile) {
-  const query = storyboardFile ? `?storyboard=${encodeURIComponent(storyboardFile)}` : '';
+/** Downloads the session's flow as `FILE.flow`. The flow names the one file dropped
+ * (`storyboardFile`, beside it), or for several files dropped together the folder the flow is put
+ * in (`app: .`: the app's folder, whose storyboards `segued test` reads as `segued import` does). */
+export async function saveAsTest(sessionID, {storyboardFile = null, appFolder = null} = {}) {
+  const query = storyboardFile ? `?storyboard=${encodeURIComponent(storyboardFile)}`
+    : appFolder ? `?app=${encodeURIComponent(appFolder)}` : '';
   const response = await request('GET', `/v1/sessions/${encodeURIComponent(sessionID)}/flow${query}`, undefined, {raw: true});
   const text = await response.text();
   if (!response.ok) {
