@@ -39,11 +39,19 @@ export function navigationBar(navigation, top, previous, context) {
  * `backButtonTitle` is shortened the same way). Measured once the bar is laid out, and again when
  * its width changes. */
 function fitBackTitle(side, button, label, title) {
-  const fits = () => side.scrollWidth <= side.clientWidth;
+  // The back button fits when its side is no wider than half of what the whole title leaves.
+  const fits = () => {
+    const row = side.parentElement;
+    const heading = row?.querySelector('.nav-title');
+    return !row || side.scrollWidth <= (row.clientWidth - (heading?.scrollWidth ?? 0)) / 2;
+  };
+  let rowObserved = false;
   const observer = new ResizeObserver(() => {
     // A bar replaced by the next redraw stops being measured.
-    if (!side.isConnected) observer.disconnect();
-    else fit();
+    if (!side.isConnected) return observer.disconnect();
+    // The bar's width too (the side is built before it is placed in the bar).
+    if (!rowObserved && side.parentElement) { observer.observe(side.parentElement); rowObserved = true; }
+    fit();
   });
   const fit = () => {
     for (const candidate of [title, 'Back', '']) {
