@@ -43,7 +43,12 @@ function fitBackTitle(side, button, label, title) {
   const fits = () => {
     const row = side.parentElement;
     const heading = row?.querySelector('.nav-title');
-    return !row || side.scrollWidth <= (row.clientWidth - (heading?.scrollWidth ?? 0)) / 2;
+    // Not laid out yet (a window in the background): the full title until it is measured.
+    if (!row || !side.isConnected || !row.clientWidth) return true;
+    // What the side's buttons take (the side itself is at least its share of the bar).
+    const items = [...side.children];
+    const needed = items.reduce((sum, item) => sum + item.getBoundingClientRect().width, 0) + 4 * Math.max(0, items.length - 1);
+    return needed <= (row.clientWidth - (heading?.scrollWidth ?? 0)) / 2 + 0.5;
   };
   let rowObserved = false;
   const observer = new ResizeObserver(() => {
@@ -65,6 +70,8 @@ function fitBackTitle(side, button, label, title) {
     else button.setAttribute('aria-label', 'Back');
   };
   observer.observe(side);
+  // Also once the bar is in place, in case no resize is reported (a window in the background).
+  setTimeout(() => { if (side.isConnected) fit(); }, 0);
 }
 
 /** The toolbar of the top screen, when it has toolbar items. */
