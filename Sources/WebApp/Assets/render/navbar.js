@@ -39,11 +39,24 @@ export function navigationBar(navigation, top, previous, context) {
  * `backButtonTitle` is shortened the same way). Measured once the bar is laid out, and again when
  * its width changes. */
 function fitBackTitle(side, button, label, title) {
-  const fits = () => side.scrollWidth <= side.clientWidth;
+  // The back button fits when its side is no wider than half of what the whole title leaves.
+  const fits = () => {
+    const row = side.parentElement;
+    const heading = row?.querySelector('.nav-title');
+    // Not laid out yet (a window in the background): the full title until it is measured.
+    if (!row || !side.isConnected || !row.clientWidth) return true;
+    // What the side's buttons take (the side itself is at least its share of the bar).
+    const items = [...side.children];
+    const needed = items.reduce((sum, item) => sum + item.getBoundingClientRect().width, 0) + 4 * Math.max(0, items.length - 1);
+    return needed <= (row.clientWidth - (heading?.scrollWidth ?? 0)) / 2 + 0.5;
+  };
+  let rowObserved = false;
   const observer = new ResizeObserver(() => {
     // A bar replaced by the next redraw stops being measured.
-    if (!side.isConnected) observer.disconnect();
-    else fit();
+    if (!side.isConnected) return observer.disconnect();
+    // The bar's width too (the side is built before it is placed in the bar).
+    if (!rowObserved && side.parentElement) { observer.observe(side.parentElement); rowObserved = true; }
+    fit();
   });
   const fit = () => {
     for (const candidate of [title, 'Back', '']) {
@@ -57,6 +70,8 @@ function fitBackTitle(side, button, label, title) {
     else button.setAttribute('aria-label', 'Back');
   };
   observer.observe(side);
+  // Also once the bar is in place, in case no resize is reported (a window in the background).
+  setTimeout(() => { if (side.isConnected) fit(); }, 0);
 }
 
 /** The toolbar of the top screen, when it has toolbar items. */
