@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Build: a Swift toolchain image compiles a release binary with the Swift standard library (and
 # Foundation) and tcmalloc linked statically (scripts/release-build, as `make run-release` builds
-# it), so the runtime needs only libmicrohttpd and libxml2.
+# it), so the runtime needs only libmicrohttpd, libsqlite3, libcurl and libxml2.
 #
 # Two runtimes, one binary (issue 31):
 #   docker build -t segued .                                 Debian 12 (bookworm), libmicrohttpd 0.9.75
@@ -22,6 +22,8 @@ ARG PERFTOOLS_VERSION=2.10-1
 ARG PKGCONFIG_VERSION=1.8.1-1
 ARG SQLITE_VERSION=3.40.1-2+deb12u2
 ARG SQLITE_DEBIAN13_VERSION=3.46.1-7+deb13u2
+ARG CURL_VERSION=7.88.1-10+deb12u15
+ARG CURL_DEBIAN13_VERSION=8.14.1-2+deb13u4
 # The runtime's Debian release: 12 or 13 (the stages debian12 and debian13 below).
 ARG DEBIAN=12
 
@@ -30,10 +32,12 @@ ARG MICROHTTPD_VERSION
 ARG PERFTOOLS_VERSION
 ARG PKGCONFIG_VERSION
 ARG SQLITE_VERSION
+ARG CURL_VERSION
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
         "libmicrohttpd-dev=${MICROHTTPD_VERSION}" \
         "libsqlite3-dev=${SQLITE_VERSION}" \
+        "libcurl4-openssl-dev=${CURL_VERSION}" \
         "libgoogle-perftools-dev=${PERFTOOLS_VERSION}" \
         "pkg-config=${PKGCONFIG_VERSION}" \
     && rm -rf /var/lib/apt/lists/*
@@ -52,9 +56,10 @@ FROM debian:trixie-slim AS debian13
 ARG MICROHTTPD_DEBIAN13_VERSION
 ARG LIBXML2_DEBIAN13_VERSION
 ARG SQLITE_DEBIAN13_VERSION
+ARG CURL_DEBIAN13_VERSION
 RUN apt-get update \
     && apt-get install -y --no-install-recommends "libmicrohttpd12t64=${MICROHTTPD_DEBIAN13_VERSION}" "libxml2=${LIBXML2_DEBIAN13_VERSION}" \
-        "libsqlite3-0=${SQLITE_DEBIAN13_VERSION}" \
+        "libsqlite3-0=${SQLITE_DEBIAN13_VERSION}" "libcurl4t64=${CURL_DEBIAN13_VERSION}" \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 segued \
     && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin segued \
@@ -65,9 +70,10 @@ FROM debian:bookworm-slim AS debian12
 ARG MICROHTTPD_VERSION
 ARG LIBXML2_VERSION
 ARG SQLITE_VERSION
+ARG CURL_VERSION
 RUN apt-get update \
     && apt-get install -y --no-install-recommends "libmicrohttpd12=${MICROHTTPD_VERSION}" "libxml2=${LIBXML2_VERSION}" \
-        "libsqlite3-0=${SQLITE_VERSION}" \
+        "libsqlite3-0=${SQLITE_VERSION}" "libcurl4=${CURL_VERSION}" \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 segued \
     && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin segued \

@@ -10,12 +10,13 @@ STATE_DIR ?= .state
 .PHONY: run run-release install test check-readme test-browser release deps bench-engine bench-http bench-http-streams bench-http-budget bench-http-floors bench-http-full-sessions bench-http-connections bench-import clean
 
 ## Installs libmicrohttpd-dev when pkg-config cannot find libmicrohttpd (and pkg-config itself), and
-## libgoogle-perftools-dev when it cannot find tcmalloc (the shipped binary's allocator).
+## libgoogle-perftools-dev when it cannot find tcmalloc (the shipped binary's allocator), and
+## libcurl4-openssl-dev (the HTTP client: `segued test --url`, a cluster node's peer fetches).
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd libtcmalloc_minimal sqlite3; then \
-		echo "installing libmicrohttpd-dev, libgoogle-perftools-dev, libsqlite3-dev and pkg-config"; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd libtcmalloc_minimal sqlite3 libcurl; then \
+		echo "installing libmicrohttpd-dev, libgoogle-perftools-dev, libsqlite3-dev, libcurl4-openssl-dev and pkg-config"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libmicrohttpd-dev libgoogle-perftools-dev libsqlite3-dev pkg-config >/dev/null; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libmicrohttpd-dev libgoogle-perftools-dev libsqlite3-dev libcurl4-openssl-dev pkg-config >/dev/null; \
 	fi
 
 ## The binary that ships (release, Swift standard library linked statically): scripts/release-build.

@@ -61,11 +61,17 @@ let package = Package(
             ],
             swiftSettings: sharedSettings
         ),
-        // GnuTLS as a client, for `segued test --url https://…` (BlockingHTTPClient): C, like CAllocator.
-        .target(name: "CTLSClient", linkerSettings: [.linkedLibrary("gnutls")]),
         .target(
             name: "HTTPServer",
-            dependencies: ["CMicroHTTPD", "CTLSClient"],
+            dependencies: ["CMicroHTTPD"],
+            swiftSettings: sharedSettings
+        ),
+        // libcurl (Debian's libcurl4-openssl-dev) as a client: `segued test --url`, `segued
+        // healthcheck`, a cluster node's storyboard fetches. C because curl_easy_setopt is variadic.
+        .target(name: "CCurlClient", linkerSettings: [.linkedLibrary("curl")]),
+        .target(
+            name: "HTTPClient",
+            dependencies: ["CCurlClient"],
             swiftSettings: sharedSettings
         ),
         // The web app served at /ui/: HTML, CSS and JavaScript modules, embedded in the binary.
@@ -77,7 +83,7 @@ let package = Package(
         .target(
             name: "SeguedService",
             dependencies: [
-                "Storyboard", "Navigation", "HTTPServer", "WebApp", "SourceScanning", "Flows", "Store",
+                "Storyboard", "Navigation", "HTTPServer", "HTTPClient", "WebApp", "SourceScanning", "Flows", "Store",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -89,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "segued",
             dependencies: [
-                "SeguedService", "HTTPServer", "Storyboard", "Navigation", "Flows", "CAllocator", "SourceScanning", "Store",
+                "SeguedService", "HTTPServer", "HTTPClient", "Storyboard", "Navigation", "Flows", "CAllocator", "SourceScanning", "Store",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -146,6 +152,11 @@ let package = Package(
             swiftSettings: sharedSettings
         ),
         .testTarget(
+            name: "HTTPClientTests",
+            dependencies: ["HTTPClient", "HTTPServer"],
+            swiftSettings: sharedSettings
+        ),
+        .testTarget(
             name: "SeguedServiceTests",
             dependencies: ["SeguedService", "HTTPServer", "Storyboard", "Navigation", "SeguedTestSupport", "WebApp", "Flows"],
             exclude: ["Fixtures"],
@@ -159,7 +170,7 @@ let package = Package(
         // The command line's own code paths (files given to `serve`, `lint` and `import`), in process.
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["segued", "Storyboard", "Flows", "SeguedService", "HTTPServer", "SeguedTestSupport"],
+            dependencies: ["segued", "Storyboard", "Flows", "SeguedService", "HTTPServer", "HTTPClient", "SeguedTestSupport"],
             swiftSettings: sharedSettings
         ),
         // The durable store (issue 27): the SQLite face and writer, and the service over a state directory.

@@ -1,5 +1,6 @@
 import Flows
 import Foundation
+import HTTPClient
 import HTTPServer
 import Storyboard
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HTTPClient
 import HTTPServer
 
 /// `segued healthcheck`: the Dockerfile's HEALTHCHECK. It asks `/healthz` of the daemon the container

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Flows
 import Foundation
+import HTTPClient
 import HTTPServer
 import SeguedService
 import Testing

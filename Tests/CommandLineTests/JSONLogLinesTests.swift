@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import HTTPServer
 import Testing
 

@@ -482,15 +482,28 @@ def test_full_disk_answers_507_and_resumes():
             pass
         finally:
             os.close(descriptor)
+        # Idempotent operations until one's commit fails (issue 53): it was made, not stored, and
+        # says so (507 change-not-stored); its retry answers the same, not the 200 of a change that
+        # was never stored; later writes are refused before they are made (insufficient-storage).
         refused = None
-        for number in range(2000):
-            status, _, body = request(daemon.port, "PUT", f"/v1/sessions/fill-{number}", {"storyboard": "demo"})
+        for number in range(4000):
+            path, action = ("actions", {"type": "pop"}) if number % 2 else ("segues", {"identifier": "showItem"})
+            key = {"Idempotency-Key": f"fill-{number}"}
+            status, _, body = request(daemon.port, "POST", f"/v1/sessions/reader/{path}", action, key)
             if status == 507:
                 refused = json.loads(body)
                 break
-            assert status == 201, f"{status}: {body[:300]}"
+            assert status == 200, f"{status}: {body[:300]}"
         assert refused is not None, "the disk never filled"
-        assert refused["type"] == "urn:segued:problem:insufficient-storage", refused
+        assert refused["type"] == "urn:segued:problem:change-not-stored", refused
+        status, _, body = request(daemon.port, "POST", f"/v1/sessions/reader/{path}", action, key)
+        assert status == 507 and json.loads(body)["type"] == "urn:segued:problem:change-not-stored", f"the retry: {status} {body[:300]}"
+        # A 507 says whether the change was made: the session exists exactly when it says so.
+        status, _, body = request(daemon.port, "PUT", "/v1/sessions/refused", {"storyboard": "demo"})
+        kind = json.loads(body)["type"]
+        made = {"urn:segued:problem:change-not-stored": 200, "urn:segued:problem:insufficient-storage": 404}
+        assert status == 507 and kind in made, f"{status} {body[:300]}"
+        assert request(daemon.port, "GET", "/v1/sessions/refused")[0] == made[kind], f"{kind}, yet the session is not so"
         status, _, _ = request(daemon.port, "GET", "/v1/sessions/reader/stack")
         assert status == 200, f"a read during a full disk answered {status}"
         status, _, body = request(daemon.port, "POST", "/v1/sessions/reader/segues", {"identifier": "showItem"})
@@ -498,18 +511,18 @@ def test_full_disk_answers_507_and_resumes():
         os.remove(filler)
         deadline = time.time() + 10
         while time.time() < deadline:
-            status, _, _ = request(daemon.port, "POST", "/v1/sessions/reader/segues", {"identifier": "showItem"})
-            if status == 200:
+            status, _, _ = request(daemon.port, "PUT", "/v1/sessions/resumed", {"storyboard": "demo"})
+            if status == 201:
                 break
             time.sleep(0.2)
-        assert status == 200, f"writes did not resume after space returned ({status})"
+        assert status == 201, f"writes did not resume after space returned ({status})"
         revision = json.loads(request(daemon.port, "GET", "/v1/sessions/reader")[2])["revision"]
         daemon.kill()
         restarted = Daemon(state, "always")
         status, _, body = request(restarted.port, "GET", "/v1/sessions/reader")
         assert status == 200 and json.loads(body)["revision"] == revision, f"{status} {body[:200]}"
         restarted.kill()
-        print(f"  507 after {number} sessions on 3 MB; reads went on; writes resumed; revision {revision} kept")
+        print(f"  507 after {number} idempotent operations on 3 MB; the retry said made, not stored; reads went on; writes resumed; revision {revision} kept")
     finally:
         subprocess.run(["umount", "-l", mount], check=False)
         shutil.rmtree(mount, ignore_errors=True)

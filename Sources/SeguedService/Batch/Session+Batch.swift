@@ -27,7 +27,9 @@ extension Session {
             state.lastUsed = .now
             if let idempotency {
                 switch state.idempotency.lookup(idempotency) {
-                case .hit(let response): return response
+                case .hit(let response, let ticket):
+                    staged = ticket
+                    return response
                 case .reused: return Problem.idempotencyKeyReused(idempotency.key).response
                 case .miss: break
                 }
@@ -39,15 +41,15 @@ extension Session {
             // A batch changes the state all at once or not at all: stored when it did.
             if let persistence, !state.isRetired, !appended.isEmpty { staged = persistence.stage(self, &state, appended) }
             if let idempotency {
-                state.idempotency.store(response, for: idempotency)
                 if let persistence, !state.isRetired { staged = persistence.stageAnswer(self, &state, idempotency, response) }
+                state.idempotency.store(response, for: idempotency, ticket: staged)
             }
             // The batch's growth (instances, log, data, the stored response) in the memory budget.
             account(&state)
             return response
         }
         guard let staged, let persistence else { return answered }
-        return persistence.acknowledging(answered, after: staged)
+        return persistence.acknowledging(answered, after: staged, failed: idempotency.map(forgetAnswer))
     }
 
     private func runBatch(

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPClient
 
 /// Where a node of a cluster gets a storyboard it does not hold (`segued serve --peer-url`):
 /// storyboards are immutable and named by a hash of their content, so any node's copy is as good as
@@ -26,7 +26,8 @@ public struct HTTPStoryboardPeer: StoryboardPeer {
     /// `node` (this daemon's `--node-id`) is sent in `Segued-Peer`, so that the front does not ask
     /// this very node, whose HTTP thread is busy waiting for the answer.
     public init?(url: String, token: String?, node: String? = nil, timeoutSeconds: Int = 2) {
-        guard let client = BlockingHTTPClient(url: url, timeoutSeconds: timeoutSeconds) else { return nil }
+        // A peer is trusted no more than a client: its answer is bounded like an upload's.
+        guard let client = BlockingHTTPClient(url: url, timeoutSeconds: timeoutSeconds, maxBodyBytes: 64 << 20) else { return nil }
         self.client = client
         self.token = token
         self.node = node

@@ -227,9 +227,15 @@ final class Persistence: Sendable {
 
     /// `response`, held back until the batch of `ticket` has committed (the server suspends its
     /// connection meanwhile: no thread waits), or replaced with the problem of why it was not stored.
-    func acknowledging(_ response: Response, after ticket: CommitTicket) -> Response {
+    /// `failed` runs with the replacement when the commit fails (an idempotency key's answer
+    /// becomes it).
+    func acknowledging(_ response: Response, after ticket: CommitTicket, failed: (@Sendable (Response) -> Void)? = nil) -> Response {
         let gate = ResponseGate()
-        store.whenCommitted(ticket) { error in gate.open(replacing: error.map { Problem.notStored($0).response }) }
+        store.whenCommitted(ticket) { error in
+            let replacement = error.map { Problem.notStored($0).response }
+            if let replacement { failed?(replacement) }
+            gate.open(replacing: replacement)
+        }
         var held = response
         held.gate = gate
         return held
@@ -251,7 +257,9 @@ extension Problem {
     /// than as done, since a restart would not have it.
     static func notStored(_ error: StoreError) -> Problem {
         switch error {
-        case .diskFull: Problem(.insufficientStorage, detail: "The disk holding the state directory is full: the change was not stored (\(error)). Reads go on; writes resume once space is freed.")
+        // After the change was made (the refusal before it is `insufficient-storage`): the client
+        // must know it happened, so that it neither repeats it nor counts it as refused (issue 53).
+        case .diskFull: Problem(.changeNotStored, detail: "The change was made (reads show it) but not stored: the disk holding the state directory is full (\(error)). It is stored once space is freed, and lost if segued stops before; do not repeat it.")
         default: Problem(.shuttingDown, detail: "The change was not stored: \(error).")
         }
     }

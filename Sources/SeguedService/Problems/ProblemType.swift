@@ -31,6 +31,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
     case loading
     /// The state directory's disk is full: the write was not stored (`--state-dir`).
     case insufficientStorage = "insufficient-storage"
+    case changeNotStored = "change-not-stored"
     case unauthorized
     case hostNotAllowed = "host-not-allowed"
     case invalidSnapshot = "invalid-snapshot"
@@ -93,6 +94,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .shuttingDown: "Service Unavailable"
         case .loading: "Service Unavailable"
         case .insufficientStorage: "Insufficient Storage"
+        case .changeNotStored: "Change made, not stored"
         case .unauthorized: "Unauthorized"
         case .hostNotAllowed: "Misdirected Request"
         case .invalidSnapshot: "Invalid snapshot"
@@ -141,6 +143,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .notImplemented: 501
         case .tooManySessions, .memoryBudgetExceeded, .tooManyStreams, .shuttingDown, .loading: 503
         case .insufficientStorage: 507
+        case .changeNotStored: 507
         case .ambiguousStoryboard, .sessionExists, .flowUnavailable, .storyboardInUse, .tooManyStoryboards, .tooManyInstances, .tooMuchData,
             .pushWithoutNavigationController, .pushingNavigationController, .segueNotPerformable, .notInWindowHierarchy,
             .wrongSegueKind, .notANavigationController, .notATabBarController, .noContainer, .tabIndexOutOfRange,

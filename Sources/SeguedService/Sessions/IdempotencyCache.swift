@@ -1,4 +1,5 @@
 import HTTPServer
+import Store
 
 /// The responses of POSTs that carried an `Idempotency-Key`, so that a retry returns the first
 /// result instead of acting twice (draft-ietf-httpapi-idempotency-key-header). Bounded in keys and
@@ -34,7 +35,8 @@ struct IdempotencyCache: Sendable {
     }
 
     enum Lookup {
-        case hit(Response)
+        /// The answer stored for the key, and the commit it waits for (nil: none, or committed).
+        case hit(Response, CommitTicket?)
         case reused
         case miss
     }
@@ -46,7 +48,7 @@ struct IdempotencyCache: Sendable {
     /// Response bytes remembered. A response is a few kilobytes, but one on a session with thousands
     /// of presentations is megabytes: 256 of those kept one session's cache at a gigabyte.
     let byteBudget: Int
-    private var entries: [String: (fingerprint: Int, response: Response)] = [:]
+    private var entries: [String: (fingerprint: Int, response: Response, ticket: CommitTicket?)] = [:]
     private var order: [String] = []
     private(set) var bytes = 0
 
@@ -57,19 +59,31 @@ struct IdempotencyCache: Sendable {
 
     func lookup(_ key: Key) -> Lookup {
         guard let entry = entries[key.key] else { return .miss }
-        return entry.fingerprint == key.fingerprint ? .hit(entry.response) : .reused
+        return entry.fingerprint == key.fingerprint ? .hit(entry.response, entry.ticket) : .reused
     }
 
-    mutating func store(_ response: Response, for key: Key) {
+    /// Stores `response` for `key`; with `ticket`, a retry's answer waits for that commit (issue 53:
+    /// a retry answered 200 for a change a full disk had kept from being stored).
+    mutating func store(_ response: Response, for key: Key, ticket: CommitTicket? = nil) {
         if let replaced = entries[key.key] {
             bytes -= replaced.response.body.count
         } else {
             order.append(key.key)
         }
-        entries[key.key] = (key.fingerprint, response)
+        entries[key.key] = (key.fingerprint, response, ticket)
         bytes += response.body.count
         while order.count > 1, order.count > capacity || bytes > byteBudget {
             bytes -= entries.removeValue(forKey: order.removeFirst())?.response.body.count ?? 0
         }
+    }
+}
+
+extension IdempotencyCache {
+    /// The commit of `key`'s change failed: its answer becomes `problem` (the change was made, not
+    /// stored), so that a retry says so rather than replaying a success. Nothing when the key has
+    /// been forgotten or answers another request since.
+    mutating func replace(_ key: Key, with problem: Response) {
+        guard case .hit = lookup(key) else { return }
+        store(problem, for: key)
     }
 }

@@ -349,7 +349,10 @@ final class Session: Sendable {
         let answered = state.withLock { state in
             state.lastUsed = .now
             switch state.idempotency.lookup(idempotency) {
-            case .hit(let response): return response
+            case .hit(let response, let ticket):
+                // Answered as the first was: once its change is stored.
+                staged = ticket
+                return response
             case .reused: return Problem.idempotencyKeyReused(idempotency.key).response
             case .miss: break
             }
@@ -360,13 +363,18 @@ final class Session: Sendable {
             case .success(let transcript): response = respond(transcript, StackSummary(state.navigation))
             case .failure(let error): response = error.problem.response
             }
-            state.idempotency.store(response, for: idempotency)
             if let persistence, !state.isRetired { staged = persistence.stageAnswer(self, &state, idempotency, response) }
+            state.idempotency.store(response, for: idempotency, ticket: staged)
             account(&state)
             return response
         }
         guard let staged, let persistence else { return answered }
-        return persistence.acknowledging(answered, after: staged)
+        return persistence.acknowledging(answered, after: staged, failed: forgetAnswer(idempotency))
+    }
+
+    /// A commit that failed makes `key`'s stored answer its problem (issue 53).
+    func forgetAnswer(_ key: IdempotencyCache.Key) -> @Sendable (Response) -> Void {
+        { [self] problem in state.withLock { $0.idempotency.replace(key, with: problem) } }
     }
 }
 
