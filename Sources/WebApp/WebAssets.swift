@@ -29,6 +29,7 @@ public enum WebAssets {
         "session-view.js": PackageResources.session_view_js,
         "gestures.js": PackageResources.gestures_js,
         "transcript.js": PackageResources.transcript_js,
+        "gesture-groups.js": PackageResources.gesture_groups_js,
         "callback-kinds.js": PackageResources.callback_kinds_js,
         "unwind-tree.js": PackageResources.unwind_tree_js,
         "upload.js": PackageResources.upload_js,

@@ -71,8 +71,14 @@ def test_a_swipe_back_abandoned_half_way_and_one_completed(browser, segued, shot
     assert "transition" not in segued.stack(session)
     ui.heading(driver, detail)
     phases = driver.execute_script("return [...document.querySelectorAll('.op-name')].map(e => e.textContent)")
-    # Each phase is its own entry, named as the flow step the daemon logged it as.
+    # Each phase is its own entry, named as the flow step the daemon logged it as, and the two sit
+    # under one heading: the gesture and how it ended (issue 51, item 6).
     assert phases[-2:] == ["swipeBack begin", "swipeBack cancel"], phases
+    gestures = lambda: driver.execute_script(
+        "return [...document.querySelectorAll('.gesture-group')].map(g => [g.querySelector('.gesture-head').textContent,"
+        " [...g.querySelectorAll('.op-name')].map(e => e.textContent)])")
+    ui.wait_until(lambda: gestures() == [["gesture swipe back · cancelled", ["swipeBack begin", "swipeBack cancel"]]],
+                  f"the swipe's phases under one heading: {gestures()}")
     shots.take(driver, "swipe back abandoned: the detail stays")
 
     # Completed: carried past half the width.
@@ -82,6 +88,8 @@ def test_a_swipe_back_abandoned_half_way_and_one_completed(browser, segued, shot
     assert methods[-5:] == ["viewDidDisappear", "viewDidAppear", "didMoveToParent", "navigationControllerDidShow", "deinit"], methods
     ui.heading(driver, "Items")
     assert segued.stack(session)["path"][-1] == "vc3"
+    ui.wait_until(lambda: [g[0] for g in gestures()] == ["gesture swipe back · cancelled", "gesture swipe back · finished"],
+                  f"both swipes under their headings: {gestures()}")
     shots.take(driver, "swipe back completed: the list")
 
 

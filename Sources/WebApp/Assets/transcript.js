@@ -6,6 +6,7 @@ import {h} from './render/dom.js';
 import {triggerLabel} from './render/scenes.js';
 import {KINDS, kindOf} from './callback-kinds.js';
 import {drawSearchTree} from './unwind-tree.js';
+import {nestGestures} from './gesture-groups.js';
 
 export class Transcript {
   /** `scenes`: the storyboard's scenes by id (filled in when the storyboard arrives), to name a
@@ -91,7 +92,7 @@ export class Transcript {
 
   draw() {
     const atBottom = this.container.scrollHeight - this.container.scrollTop - this.container.clientHeight < 40;
-    this.container.replaceChildren(...this.groups().map(group => drawGroup(group, this.scenes)));
+    this.container.replaceChildren(...nestGestures(this.groups().map(group => [group, drawGroup(group, this.scenes)])));
     if (atBottom) this.container.scrollTop = this.container.scrollHeight;
   }
 }
