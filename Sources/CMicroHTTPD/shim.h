@@ -98,6 +98,36 @@ static inline struct MHD_Response *segued_mhd_response_sharing(
     return response;
 }
 
+/// An IPv4 or IPv6 address literal with its port, as a socket address: the one way segued_mhd_start
+/// and segued_bind_errno read `host`.
+struct segued_address {
+    union {
+        struct sockaddr_storage storage;
+        struct sockaddr_in v4;
+        struct sockaddr_in6 v6;
+    };
+    socklen_t length;
+};
+
+/// Fills `out` from `host` and `port`; 0 when `host` is neither an IPv4 nor an IPv6 literal.
+static inline int segued_address_of(const char *host, uint16_t port, struct segued_address *out)
+{
+    memset(out, 0, sizeof *out);
+    if (inet_pton(AF_INET, host, &out->v4.sin_addr) == 1) {
+        out->v4.sin_family = AF_INET;
+        out->v4.sin_port = htons(port);
+        out->length = sizeof out->v4;
+        return 1;
+    }
+    if (inet_pton(AF_INET6, host, &out->v6.sin6_addr) == 1) {
+        out->v6.sin6_family = AF_INET6;
+        out->v6.sin6_port = htons(port);
+        out->length = sizeof out->v6;
+        return 1;
+    }
+    return 0;
+}
+
 /// Fixed-arity wrapper around the variadic MHD_start_daemon, which Swift cannot call.
 ///
 /// Binds `host` (an IPv4 or IPv6 literal) and `port` (0: an ephemeral port) with an internal
@@ -119,26 +149,15 @@ static inline struct MHD_Daemon *segued_mhd_start(
     MHD_AcceptPolicyCallback accept_policy, MHD_NotifyConnectionCallback notify_connection, void *connections_cls,
     unsigned int security_flags, const struct MHD_OptionItem *security_options, int epoll, int *bad_address)
 {
-    struct sockaddr_in v4;
-    struct sockaddr_in6 v6;
-    struct sockaddr *address;
+    struct segued_address bound;
     unsigned int flags = (epoll ? MHD_USE_EPOLL_INTERNAL_THREAD : MHD_USE_POLL_INTERNAL_THREAD) | MHD_ALLOW_SUSPEND_RESUME | security_flags;
-    memset(&v4, 0, sizeof v4);
-    memset(&v6, 0, sizeof v6);
     *bad_address = 0;
-    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
-        v4.sin_family = AF_INET;
-        v4.sin_port = htons(port);
-        address = (struct sockaddr *)&v4;
-    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
-        v6.sin6_family = AF_INET6;
-        v6.sin6_port = htons(port);
-        address = (struct sockaddr *)&v6;
-        flags |= MHD_USE_IPv6;
-    } else {
+    if (!segued_address_of(host, port, &bound)) {
         *bad_address = 1;
         return NULL;
     }
+    if (bound.length == sizeof bound.v6) flags |= MHD_USE_IPv6;
+    struct sockaddr *address = (struct sockaddr *)&bound.storage;
     return MHD_start_daemon(
         flags, port, accept_policy, connections_cls, handler, handler_cls,
         MHD_OPTION_SOCK_ADDR, address,
@@ -161,32 +180,13 @@ static inline struct MHD_Daemon *segued_mhd_start(
 /// as it leaves it), then closed.
 static inline int segued_bind_errno(const char *host, uint16_t port)
 {
-    struct sockaddr_in v4;
-    struct sockaddr_in6 v6;
-    struct sockaddr *address;
-    socklen_t length;
-    int domain, fd, reason, on = 1;
-    memset(&v4, 0, sizeof v4);
-    memset(&v6, 0, sizeof v6);
-    if (inet_pton(AF_INET, host, &v4.sin_addr) == 1) {
-        v4.sin_family = AF_INET;
-        v4.sin_port = htons(port);
-        address = (struct sockaddr *)&v4;
-        length = sizeof v4;
-        domain = AF_INET;
-    } else if (inet_pton(AF_INET6, host, &v6.sin6_addr) == 1) {
-        v6.sin6_family = AF_INET6;
-        v6.sin6_port = htons(port);
-        address = (struct sockaddr *)&v6;
-        length = sizeof v6;
-        domain = AF_INET6;
-    } else {
-        return EINVAL;
-    }
-    fd = socket(domain, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct segued_address bound;
+    int fd, reason, on = 1;
+    if (!segued_address_of(host, port, &bound)) return EINVAL;
+    fd = socket(bound.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) return errno;
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
-    reason = bind(fd, address, length) == 0 ? 0 : errno;
+    reason = bind(fd, (struct sockaddr *)&bound.storage, bound.length) == 0 ? 0 : errno;
     close(fd);
     return reason;
 }
