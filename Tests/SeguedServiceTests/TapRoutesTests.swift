@@ -166,4 +166,18 @@ struct TapRoutesTests {
         #expect(try service.handle(.make("GET", "/v1/sessions/\(session)/stack")).json["path"] == JSONValue.parse(#"["vc1", "vc3"]"#))
         #expect(try service.handle(.make("GET", "/v1/sessions/\(session)/events")).json["lastSeq"] == events)
     }
+
+    /// At its limit of instances a session refuses a tap that would create one, never one that
+    /// dismisses: Cancel still leaves the sheet.
+    @Test func atTheInstanceLimit_cancelStillDismisses() throws {
+        let limited = SeguedService(configuration: ServiceConfiguration(maxInstances: 4))
+        let session = try TapFixture.session(on: limited, storyboard: try TapFixture.upload(to: limited))
+        #expect(limited.handle(.make("POST", "/v1/sessions/\(session)/actions", json: #"{"type": "tap", "control": "add"}"#)).status == 200)
+        let detail = limited.handle(.make("POST", "/v1/sessions/\(session)/actions", json: #"{"type": "tap", "control": "Edit", "occurrence": 1, "source": "vc2"}"#))
+        #expect(detail.status == 409)
+        #expect(try detail.json["type"]?.stringValue == "urn:segued:problem:too-many-instances")
+        let cancel = limited.handle(.make("POST", "/v1/sessions/\(session)/actions", json: #"{"type": "tap", "control": "Cancel"}"#))
+        #expect(cancel.status == 200, "\(cancel.text)")
+        #expect(try cancel.json.eventLines == Self.sheetDismissal)
+    }
 }

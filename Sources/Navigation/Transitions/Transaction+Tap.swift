@@ -52,7 +52,7 @@ extension Transaction {
     /// The instance whose control is tapped: the one the request names, else the visible one when
     /// its scene has a control with that label, else the nearest one a person can touch that has
     /// one (``NavigationState/touchableInstances``), else the visible one (to say what it has).
-    private func tapSource(_ request: Command.TapRequest) throws(NavigationError) -> ControllerID {
+    fileprivate func tapSource(_ request: Command.TapRequest) throws(NavigationError) -> ControllerID {
         if let id = request.source { return try requireLive(id) }
         let visible = try source(nil)
         func has(_ id: ControllerID) -> Bool { !(state[sceneOf: id].ui?.controls(labelled: request.control).isEmpty ?? true) }
@@ -61,7 +61,7 @@ extension Transaction {
     }
 
     /// The control the request names among the source's scene's.
-    private func tappedControl(_ request: Command.TapRequest, of source: ControllerID) throws(NavigationError) -> LabelledControl {
+    fileprivate func tappedControl(_ request: Command.TapRequest, of source: ControllerID) throws(NavigationError) -> LabelledControl {
         let ui = state[sceneOf: source].ui ?? SceneUI()
         let scene = state[sceneOf: source].id
         let named = ui.controls(labelled: request.control)
@@ -198,5 +198,26 @@ extension CodeOperation.Kind {
         case .segue, .instantiate(.present, _, _), .instantiate(.show, _, _), .instantiate(.showDetail, _, _): true
         case .dismiss, .pop, .popToRoot, .instantiate(.push, _, _), .unread, .call: false
         }
+    }
+}
+
+extension NavigationState {
+    /// Whether `command` may bring instances to life: ``Command/mayCreateInstances``, but for a tap
+    /// what the control does (a Cancel that dismisses creates none, so that a session at its limit
+    /// of instances can still be tapped out of a sheet). A tap that does not resolve creates none
+    /// (the engine refuses it).
+    public func mayCreateInstances(_ command: Command) -> Bool {
+        guard case .tap(let request) = command else { return command.mayCreateInstances }
+        let transaction = Transaction(state: self)
+        guard let source = try? transaction.tapSource(request), let control = try? transaction.tappedControl(request, of: source) else {
+            return false
+        }
+        if let trigger = control.trigger { return trigger.kind != .unwind }
+        return control.action?.performs.contains { operation in
+            switch operation.kind {
+            case .segue, .instantiate: true
+            case .dismiss, .pop, .popToRoot, .unread, .call: false
+            }
+        } ?? false
     }
 }

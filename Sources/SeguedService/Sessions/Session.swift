@@ -301,7 +301,8 @@ final class Session: Sendable {
     /// The limits part of ``refusal(_:ifMatch:_:)``, against `navigation` (a batch's state so far).
     func limitRefusal(_ command: Command, _ navigation: NavigationState) -> Problem? {
         let live = navigation.liveCount, asked = command.instancesAsked
-        if command.mayCreateInstances, live + asked > limits.instances {
+        let mayCreate = navigation.mayCreateInstances(command)
+        if mayCreate, live + asked > limits.instances {
             return .tooManyInstances(limit: limits.instances, live: live, asked: asked)
         }
         if let data = command.data {
@@ -311,7 +312,7 @@ final class Session: Sendable {
         // The memory budget: a command that may add instances or data is refused once the service
         // holds its budget (what it would add is not known before the engine runs: at least one
         // instance's share, or the data's size).
-        if command.mayCreateInstances || command.data != nil {
+        if mayCreate || command.data != nil {
             let adding = max(Session.instanceBytes * max(asked, 1), command.data?.approximateSize ?? 0)
             if memory.wouldPass(adding: adding) { return .memoryBudgetExceeded(limit: memory.limit, held: memory.accounted, adding: adding) }
         }
