@@ -38,6 +38,10 @@ struct FlowRecorderTests {
         .pullDown(phase: .begin, shouldDismiss: false, modalInPresentation: nil), .pullDown(phase: .cancel, shouldDismiss: nil, modalInPresentation: nil),
         .pullDown(phase: .finish, shouldDismiss: nil, modalInPresentation: true),
         .tapOutside(shouldDismiss: nil, modalInPresentation: nil), .tapOutside(shouldDismiss: true, modalInPresentation: false),
+        .tap(.init(control: "Cancel")), .tap(.init(control: "Edit", source: vc2, occurrence: 2)),
+        .tap(.init(control: "Done", when: "!name.isEmpty")),
+        // Quotes, `=`, brackets, a backslash and spaces inside the texts.
+        .tap(.init(control: #"Say "hi" = {x} [y] \ z"#, occurrence: 12, when: #"indexPath.row == 2 and not (title == "a b")"#)),
     ]
 
     @Test(arguments: commands)
@@ -53,8 +57,20 @@ struct FlowRecorderTests {
         #expect(FlowCommandWriter.line(.interactivePop(phase: .cancel, navigation: nil)) == "swipeBack cancel")
         #expect(FlowCommandWriter.line(.pullDown(phase: .begin, shouldDismiss: false, modalInPresentation: nil)) == "pullDown begin shouldDismiss=false")
         #expect(FlowCommandWriter.line(.transitionToSize(WindowSize(width: 844, height: 390), traits: .phone)) == "setTraits phone compact size=844x390")
+        #expect(FlowCommandWriter.line(.tap(.init(control: "Cancel"))) == #"tap "Cancel""#)
+        #expect(FlowCommandWriter.line(.tap(.init(control: "Done", source: Self.vc2, occurrence: 2, when: "!name.isEmpty")))
+            == #"tap "Done" #2 when "!name.isEmpty" source=vc2"#)
         #expect(FlowCommandWriter.line(Self.commands[1])
             == #"segue id=3ti-AE-jfO source=vc3 trigger=programmatic shouldPerform=false sender={"row":2} animated=false"#)
+    }
+
+    @Test func tapLines_readInAnyOrder_andRefuseWhatIsNotATap() throws {
+        #expect(try FlowCommandParser.parse(#"tap   when "a == b"  source=vc2 "Done"  #3"#)
+            == .tap(.init(control: "Done", source: Self.vc2, occurrence: 3, when: "a == b")))
+        for bad in ["tap", "tap Cancel", #"tap """#, #"tap "A" "B""#, #"tap "A" #0"#, #"tap "A" when"#, #"tap "A" when "x" when "y""#,
+                    #"tap "A" animated=false"#, #"tap "A" source=view"#] {
+            #expect(throws: FlowCommandParser.ParseError.self, "\(bad)") { try FlowCommandParser.parse(bad) }
+        }
     }
 
     /// The demo's walk: open an item, edit it, save, go back, then the Settings tab.

@@ -13,7 +13,8 @@ extension SeguedService {
     /// upload of several Interface Builder storyboards names its scenes `Storyboard:id`, which only
     /// the same storyboards read together give: its flow names the app instead, `app:` (`?app=`,
     /// the folder holding the `.storyboard` files beside the flow; by default the upload's name)
-    /// with `entry:` its entry storyboard, unless `?storyboard=` names a file (a bundle from
+    /// with `entry:` its entry storyboard (and so does an upload read with the app's sources, whose
+    /// actions a storyboard file lacks), unless `?storyboard=` names a file (a bundle from
     /// `segued import -o`). A session of a device family with an entry of its own
     /// (``Storyboard/idiomInitialScenes``) names its initial scene, which an entry alone does not give.
     /// 409 `flow-unavailable` when the walk is not known (a restored snapshot, a walk past its
@@ -28,7 +29,9 @@ extension SeguedService {
         let configuration = session.configuration
         let storyboardName = stored.id == demoStoryboardID ? "demo" : header ?? "\(stored.name).storyboard"
         let documents = stored.storyboard.documents
-        let named = documents.count > 1 || (appHeader != nil && !documents.isEmpty)
+        // An upload read with the app's sources names the app's folder too: a storyboard file alone
+        // has no actions to tap.
+        let named = documents.count > 1 || (!documents.isEmpty && (appHeader != nil || stored.storyboard.hasActionsFromSources))
         let app = header == nil && named ? (folder: appHeader ?? stored.name, entry: documents[0]) : nil
         let idiomScene = app == nil ? nil : stored.storyboard.idiomInitialScenes[configuration.traits.idiom.rawValue]
         let flow: Flow

@@ -74,3 +74,19 @@ extension CodeAction {
         performs.compactMap(\.when).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 }
+
+extension SceneUI {
+    /// Whether a control or bar item sends an action whose method the app's sources had.
+    public var hasActionsFromSources: Bool {
+        let items = (navigationItem?.leftItems ?? []) + (navigationItem?.rightItems ?? []) + toolbarItems
+        return items.contains { $0.action?.source != nil }
+            || controls.contains { $0.action?.source != nil || $0.accessory?.action?.source != nil }
+    }
+}
+
+extension Storyboard {
+    /// Whether the upload was read with the app's sources: some control's action method was found
+    /// in them (spec §5.13). Its flows then name the app's folder, where the sources are, rather
+    /// than a storyboard file, which has none.
+    public var hasActionsFromSources: Bool { scenes.values.contains { $0.ui?.hasActionsFromSources ?? false } }
+}
