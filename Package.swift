@@ -170,7 +170,7 @@ let package = Package(
         // The command line's own code paths (files given to `serve`, `lint` and `import`), in process.
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["segued", "Storyboard", "Flows", "SeguedService", "HTTPServer", "HTTPClient", "SeguedTestSupport"],
+            dependencies: ["segued", "Storyboard", "Flows", "SeguedService", "HTTPServer", "HTTPClient", "SeguedTestSupport", "SourceScanning"],
             swiftSettings: sharedSettings
         ),
         // The durable store (issue 27): the SQLite face and writer, and the service over a state directory.

@@ -25,7 +25,9 @@ public struct Exploration: Sendable {
 }
 
 /// Breadth-first search over navigation states from launch. Moves are what the engine says can be
-/// triggered now (``NavigationState/triggerableSegues()``, touchable sources only), back, dismiss,
+/// triggered now (``NavigationState/triggerableSegues()``, touchable sources only), a tap of each
+/// alternative of the touchable scenes' action methods that navigate and were read (``ActionKey``),
+/// back, dismiss,
 /// every other tab of the tab bars on screen, and, from launch, the presentations app code makes of
 /// scenes that no segue reaches (by storyboard identifier). States are compared by their hierarchy
 /// of scenes (instance ids and data aside), so a state is expanded once, at its shortest depth.
@@ -42,7 +44,9 @@ public enum Explorer {
         var queue: [(state: NavigationState, steps: [String])] = [(launched, [])]
         var head = 0
         var firstPath: [SegueKey: [String]] = [:]
+        var firstTap: [ActionKey: [String]] = [:]
         var failures: [SegueKey: String] = [:]
+        var tapFailures: [ActionKey: String] = [:]
         var scenesOnScreen: Set<String> = []
         var cut: Set<String> = []
         while head < queue.count {
@@ -51,7 +55,8 @@ public enum Explorer {
             for id in state.onScreen { if let scene = state[id]?.scene.rawValue { scenesOnScreen.insert(scene) } }
             if Date() > deadline { cut.insert("time"); break }
             guard steps.count < bounds.maxDepth else { cut.insert("depth"); continue }
-            for move in moves(state, isLaunch: steps.isEmpty) {
+            let taps: [(line: String, key: ActionKey?)] = ActionKey.taps(in: state).map { ($0.line, $0.key) }
+            for (move, tapped) in moves(state, isLaunch: steps.isEmpty).map({ ($0, ActionKey?.none) }) + taps {
                 var next = state
                 guard let command = try? FlowCommandParser.parse(move) else { continue }
                 let segue = EngineDriver.segue(named: command, in: state)
@@ -60,6 +65,7 @@ public enum Explorer {
                     transcript = try Navigator.apply(command, to: &next)
                 } catch {
                     if let segue, firstPath[segue] == nil { failures[segue] = "refused: \(error)" }
+                    if let tapped, firstTap[tapped] == nil { tapFailures[tapped] = "refused: \(error)" }
                     continue
                 }
                 guard transcript.performed else {
@@ -68,9 +74,11 @@ public enum Explorer {
                             ? "no implementer: no instance on the way answers its unwind action"
                             : "not performed: \(transcript.reason?.rawValue ?? "?")"
                     }
+                    if let tapped, firstTap[tapped] == nil { tapFailures[tapped] = "not performed: \(transcript.reason?.rawValue ?? "?")" }
                     continue
                 }
                 if let segue, firstPath[segue] == nil { firstPath[segue] = steps + [move] }
+                if let tapped, firstTap[tapped] == nil { firstTap[tapped] = steps + [move] }
                 let nextKey = key(next)
                 guard !seen.contains(nextKey) else { continue }
                 guard seen.count < bounds.maxStates else { cut.insert("states"); continue }
@@ -79,30 +87,41 @@ public enum Explorer {
             }
         }
         let all = SegueKey.all(in: storyboard)
-        let coverage = Coverage(
+        var coverage = Coverage(
             segues: all, exercised: Set(firstPath.keys),
             reasons: Dictionary(uniqueKeysWithValues: all.filter { firstPath[$0] == nil }.map {
                 ($0, failures[$0] ?? whyNotReached($0, storyboard: storyboard, onScreen: scenesOnScreen, cut: !cut.isEmpty))
             }))
-        return Exploration(flows: flows(firstPath, header: header), coverage: coverage, states: seen.count, cutBy: cut.sorted())
+        let actions = ActionKey.all(in: storyboard)
+        coverage.actions = actions
+        coverage.exercisedActions = Set(firstTap.keys)
+        for key in actions where firstTap[key] == nil {
+            coverage.actionReasons[key] = key.unread.map { "not read from the sources: \($0)" } ?? tapFailures[key]
+                ?? (cut.isEmpty ? "no tap on screen: its scene \(key.scene) is never on screen from launch" : "not reached within the bounds of the search")
+        }
+        // Segues first, in their order, then taps: a storyboard without actions gets the flows it got.
+        let segueRuns = firstPath.sorted { $0.key < $1.key }.map { (name: $0.key.name, path: $0.value) }
+        let tapRuns = firstTap.sorted { $0.key < $1.key }.map { (name: $0.key.name, path: $0.value) }
+        return Exploration(flows: flows(segueRuns + tapRuns, header: header), coverage: coverage, states: seen.count, cutBy: cut.sorted())
     }
 
-    /// One flow per path that is not the beginning of another, named after its last step's segue.
-    static func flows(_ paths: [SegueKey: [String]], header: Flow) -> [Flow] {
-        let ordered = paths.sorted { ($0.value.count, $0.key) < ($1.value.count, $1.key) }
-        var kept: [(SegueKey, [String])] = []
-        for (segue, path) in ordered.reversed() where !kept.contains(where: { $0.1.starts(with: path) }) {
-            kept.append((segue, path))
+    /// One flow per path that is not the beginning of another, named after what its last step
+    /// performs (a segue, or a tap's action); `runs` in the order of their names' kinds and keys.
+    static func flows(_ runs: [(name: String, path: [String])], header: Flow) -> [Flow] {
+        let ordered = runs.enumerated().sorted { ($0.element.path.count, $0.offset) < ($1.element.path.count, $1.offset) }.map(\.element)
+        var kept: [(name: String, path: [String])] = []
+        for run in ordered.reversed() where !kept.contains(where: { $0.path.starts(with: run.path) }) {
+            kept.append(run)
         }
         var names: Set<String> = []
-        return kept.reversed().map { segue, path in
-            var name = "\(header.name)-" + String(segue.name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        return kept.reversed().map { performed, path in
+            var name = "\(header.name)-" + String(performed.map { $0.isLetter || $0.isNumber ? $0 : "-" })
                 .split(separator: "-").joined(separator: "-")
             while names.contains(name) { name += "-2" }
             names.insert(name)
             var flow = header
             flow.name = name
-            flow.comments = ["# Generated by segued explore: performs \(segue.name) by a shortest path from launch."]
+            flow.comments = ["# Generated by segued explore: performs \(performed) by a shortest path from launch."]
             flow.steps = [FlowStep(command: "launch")] + path.map { FlowStep(command: $0) }
             return flow
         }
@@ -188,6 +207,11 @@ public struct Coverage: Sendable {
     public var segues: [SegueKey]
     public var exercised: Set<SegueKey>
     public var reasons: [SegueKey: String]
+    /// The alternatives of controls' action methods that navigate (``ActionKey``), those tapped,
+    /// and why each other one was not: counted apart from segues, on a line of their own.
+    public var actions: [ActionKey] = []
+    public var exercisedActions: Set<ActionKey> = []
+    public var actionReasons: [ActionKey: String] = [:]
 
     public init(segues: [SegueKey], exercised: Set<SegueKey>, reasons: [SegueKey: String] = [:]) {
         self.segues = segues
@@ -202,8 +226,20 @@ public struct Coverage: Sendable {
         return "\(done) of \(segues.count) segues and unwinds (\(String(format: "%.1f", percent))%)"
     }
 
-    /// The summary, then one line per segue not exercised, with its reason when known.
+    /// `3 of 4 code actions (75.0%)`: the alternatives of action methods tapped.
+    public var actionSummary: String {
+        let done = actions.filter(exercisedActions.contains).count
+        let percent = actions.isEmpty ? 100 : Double(done) * 100 / Double(actions.count)
+        return "\(done) of \(actions.count) code actions (\(String(format: "%.1f", percent))%)"
+    }
+
+    /// The summary, then one line per segue not exercised, with its reason when known; then, for a
+    /// storyboard whose controls send actions that navigate, the same for those.
     public var report: [String] {
-        [summary] + segues.filter { !exercised.contains($0) }.map { "  not exercised: \($0.name)" + (reasons[$0].map { " — \($0)" } ?? "") }
+        var lines = [summary] + segues.filter { !exercised.contains($0) }.map { "  not exercised: \($0.name)" + (reasons[$0].map { " — \($0)" } ?? "") }
+        guard !actions.isEmpty else { return lines }
+        lines.append(actionSummary)
+        lines += actions.filter { !exercisedActions.contains($0) }.map { "  not exercised: \($0.name)" + (actionReasons[$0].map { " — \($0)" } ?? "") }
+        return lines
     }
 }

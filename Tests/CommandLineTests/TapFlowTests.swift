@@ -1,8 +1,10 @@
+import ArgumentParser
 import Flows
 import Foundation
 import HTTPServer
 import SeguedService
 import SeguedTestSupport
+import SourceScanning
 import Storyboard
 import Testing
 
@@ -68,5 +70,33 @@ struct TapFlowTests {
         try Data(edited.utf8).write(to: URL(fileURLWithPath: file))
         let failed = FlowBatch.run(files: [file], jobs: 1, record: false) { _ in AnyDriver(EngineDriver()) }
         #expect(failed.first?.failure?.contains("action-unread") == true, "\(failed.first?.failure ?? "passed")")
+    }
+
+    /// `segued explore --app`: each alternative of an action that navigates is tapped, so coverage
+    /// counts it; the one whose call was not read is reported with its reason, never tapped, and
+    /// the actions that navigate nowhere (Save, Edit #2) are not counted.
+    @Test func explore_tapsEachCodeAction_andCountsThem() throws {
+        var files: [String: String] = ["Tappable/Base.lproj/Main.storyboard": TapApp.xml]
+        for (path, text) in TapApp.sources { files["Tappable/" + path] = text }
+        let root = try MultiFileFlowTests.folder(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let header = Flow(name: "Tappable", app: "Tappable", steps: [])
+        let storyboard = try FlowRunner.storyboard(for: header, folder: root, swift: SwiftSyntaxSourceReader())
+        let exploration = try Explorer.explore(storyboard, header: header)
+        #expect(exploration.coverage.report == [
+            "1 of 1 segues and unwinds (100.0%)",
+            "4 of 6 code actions (66.7%)",
+            #"  not exercised: detail → tap "Twice" (twice:) — refused: Storyboard doesn't contain a view controller with identifier 'Missing'"#,
+            #"  not exercised: edit → tap "done" when "not (!name.isEmpty)" (done:) — not read from the sources: present(_:animated:) of alert: a controller made by UIAlertController(…), not instantiated from a storyboard"#,
+        ])
+        #expect(exploration.flows.flatMap { $0.steps.map { (step: FlowStep) in step.command } }.filter { $0.hasPrefix("tap") }.sorted() == [
+            #"tap "Detail""#, #"tap "Edit" #1"#, #"tap "cancel""#, #"tap "done" when "!name.isEmpty""#,
+        ].sorted())
+        // What it writes passes.
+        let output = root.appendingPathComponent("flows").path
+        try Explore.parse(["--app", root.appendingPathComponent("Tappable").path, "-o", output]).run()
+        let written = try Test.flowFiles([output])
+        let results = FlowBatch.run(files: written, jobs: 1, record: false) { _ in AnyDriver(EngineDriver()) }
+        #expect(results.count == exploration.flows.count && results.allSatisfy(\.passed), "\(results.compactMap(\.failure))")
     }
 }

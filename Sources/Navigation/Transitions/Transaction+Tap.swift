@@ -54,10 +54,8 @@ extension Transaction {
     /// one (``NavigationState/touchableInstances``), else the visible one (to say what it has).
     fileprivate func tapSource(_ request: Command.TapRequest) throws(NavigationError) -> ControllerID {
         if let id = request.source { return try requireLive(id) }
-        let visible = try source(nil)
-        func has(_ id: ControllerID) -> Bool { !(state[sceneOf: id].ui?.controls(labelled: request.control).isEmpty ?? true) }
-        if has(visible) { return visible }
-        return state.touchableInstances.first(where: has) ?? visible
+        if let found = state.defaultTapSource(for: request.control) { return found }
+        return try source(nil)
     }
 
     /// The control the request names among the source's scene's.
@@ -107,29 +105,17 @@ extension Transaction {
     ///   `unknownChoice` when it names none of them, `actionUnread` when a call taken was not read.
     static func operations(of action: CodeAction, when: String?, control: String) throws(NavigationError) -> [CodeOperation] {
         let choices = action.choices
-        let taken: [CodeOperation]
         if let when {
             guard choices.contains(when) else { throw .unknownChoice(control, when: when, choices: choices) }
-            taken = action.performs.filter { operation in
-                guard let condition = operation.when else { return true }
-                return condition == when || when.hasPrefix(condition + " and ")
-            }
         } else {
             guard choices.isEmpty else { throw .choiceRequired(control, choices: choices) }
-            taken = action.performs
         }
-        let reasons: [String] = taken.compactMap { operation in
-            switch operation.kind {
-            case .unread(let reason): reason
-            case .call(let selector, _): "calls \(selector), which was not followed"
-            default: nil
-            }
-        }
+        let taken = action.taken(when: when)
+        let reasons = CodeAction.unreadReasons(taken)
         guard reasons.isEmpty else { throw .actionUnread(control, reasons: reasons) }
         return taken
     }
 
-    /// One call of an action's body, made on `source` as the code makes it on `self`.
     /// One call of an action's body, made on `source` as the code makes it on `self`; `navigation`
     /// is its `navigationController` when the tap began. A call made on `source` after an earlier
     /// one released it (popped or dismissed) finds it out of the window: UIKit does nothing.
@@ -202,6 +188,16 @@ extension CodeOperation.Kind {
 }
 
 extension NavigationState {
+    /// The instance a tap of `label` that names no source taps: the visible one when its scene has
+    /// a control with that label, else the nearest one a person can touch that has one
+    /// (``touchableInstances``); nil when none has one (the tap then reports the visible scene's).
+    public func defaultTapSource(for label: String) -> ControllerID? {
+        guard let visible else { return nil }
+        func has(_ id: ControllerID) -> Bool { !(self[sceneOf: id].ui?.controls(labelled: label).isEmpty ?? true) }
+        if has(visible) { return visible }
+        return touchableInstances.first(where: has)
+    }
+
     /// Whether `command` may bring instances to life: ``Command/mayCreateInstances``, but for a tap
     /// what the control does (a Cancel that dismisses creates none, so that a session at its limit
     /// of instances can still be tapped out of a sheet). A tap that does not resolve creates none

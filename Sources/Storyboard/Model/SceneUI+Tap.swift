@@ -73,6 +73,28 @@ extension CodeAction {
     public var choices: [String] {
         performs.compactMap(\.when).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
+
+    /// The operations a tap that chooses `when` runs, in order: those outside any branch, and the
+    /// chosen alternative's with those of the branches it is nested in (`a` is taken with
+    /// `a and b`); every operation when `when` is nil.
+    public func taken(when: String?) -> [CodeOperation] {
+        guard let when else { return performs }
+        return performs.filter { operation in
+            guard let condition = operation.when else { return true }
+            return condition == when || when.hasPrefix(condition + " and ")
+        }
+    }
+
+    /// Why each of `operations` that could not be read was not: what keeps a tap from performing them.
+    public static func unreadReasons(_ operations: [CodeOperation]) -> [String] {
+        operations.compactMap { operation in
+            switch operation.kind {
+            case .unread(let reason): reason
+            case .call(let selector, _): "calls \(selector), which was not followed"
+            default: nil
+            }
+        }
+    }
 }
 
 extension SceneUI {
