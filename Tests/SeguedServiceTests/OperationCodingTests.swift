@@ -44,6 +44,22 @@ struct OperationCodingTests {
         #expect(Self.roundTrip(record, tail)?.events == tail)
     }
 
+    /// A tap's control and method come back; a row of the same operation without them (written
+    /// before taps) still reads.
+    @Test func aTap_comesBack() throws {
+        let (state, launch) = try Navigator.launch(DemoStoryboard.storyboard)
+        var transcript = launch
+        transcript.tap = Transcript.Tap(control: "Done", selector: "done:", source: "Sources/Edit.swift:10", when: "!name.isEmpty")
+        let record = try #require(OperationRecord(.action, transcript, revision: state.revision, command: .tap(.init(control: "Done", when: "!name.isEmpty"))))
+        #expect(Self.roundTrip(record, launch.events)?.record == record)
+        var untapped = record
+        untapped.tap = nil
+        #expect(Self.roundTrip(untapped, launch.events)?.record == untapped)
+        var bytes = OperationCoding.encode(record, line: record.command.map(FlowCommandWriter.line), events: launch.events[...])
+        bytes.append(0)
+        #expect(OperationCoding.decode(bytes) == nil)
+    }
+
     @Test func bytesItDidNotWrite_doNotRead() {
         #expect(OperationCoding.decode([]) == nil)
         #expect(OperationCoding.decode([OperationCoding.version + 1, 0, 2]) == nil)

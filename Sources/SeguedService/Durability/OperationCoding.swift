@@ -37,6 +37,9 @@ enum OperationCoding {
         EventCoding.appendNumber(events.count, to: &bytes)
         EventCoding.appendNumber(events.first?.sequence ?? 0, to: &bytes)
         for index in events.indices { EventCoding.append(events, at: index, to: &bytes) }
+        // A tap's control and method after the events: rows written before taps end there, and
+        // still read (no tap).
+        if let tap = record.tap { OperationDetails.appendTap(tap, to: &bytes) }
         return bytes
     }
 
@@ -70,10 +73,14 @@ enum OperationCoding {
             guard let event = reader.event(sequence: firstHeld + index) else { return nil }
             events.append(event)
         }
-        let record = OperationRecord(
+        var record = OperationRecord(
             name: OperationDetails.names[Int(nameCode)], revision: revision, performed: performed == 1, reason: reason, segue: segue,
             destination: destination < 0 ? nil : ControllerID(rawValue: destination), search: search, firstSequence: first,
             lastSequence: last, command: command)
+        if !reader.isAtEnd {
+            guard let tap = OperationDetails.tap(&reader), reader.isAtEnd else { return nil }
+            record.tap = tap
+        }
         return Decoded(record: record, events: events)
     }
 }

@@ -14,6 +14,9 @@ struct EventReader {
     private let bytes: [UInt8]
     private var position: Int
 
+    /// Whether every byte has been read.
+    var isAtEnd: Bool { position >= bytes.count }
+
     init(_ bytes: [UInt8], at position: Int = 0) {
         self.bytes = bytes
         self.position = position
