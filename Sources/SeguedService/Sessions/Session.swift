@@ -301,7 +301,8 @@ final class Session: Sendable {
     /// The limits part of ``refusal(_:ifMatch:_:)``, against `navigation` (a batch's state so far).
     func limitRefusal(_ command: Command, _ navigation: NavigationState) -> Problem? {
         let live = navigation.liveCount, asked = command.instancesAsked
-        let mayCreate = navigation.mayCreateInstances(command)
+        // A tap creates instances only if its control does: asked of the engine for taps alone.
+        let mayCreate = if case .tap = command { navigation.mayCreateInstances(command) } else { command.mayCreateInstances }
         if mayCreate, live + asked > limits.instances {
             return .tooManyInstances(limit: limits.instances, live: live, asked: asked)
         }
