@@ -6,11 +6,12 @@ import Testing
 /// 4 KB a session, and these were most of the 5.6 KB it took before (docs/durability.md, "Memory").
 struct SessionLayoutTests {
     /// A record per operation the log holds: 216 bytes while commands were inline, 152 before its
-    /// fields went largest first, 128 after, 80 since a segue's description is a shared object. The
+    /// fields went largest first, 128 after, 80 since a segue's description is a shared object, 88
+    /// with a tap's control and method (an array of at most one: 152 inline). The
     /// log keeps 32 bytes of it apart (its last sequence number, its command, where its details
     /// are), the rest as bytes after its events.
     @Test func anOperationTakes32BytesBesideItsDetails() {
-        #expect(MemoryLayout<OperationRecord>.stride == 80)
+        #expect(MemoryLayout<OperationRecord>.stride == 88)
         #expect(MemoryLayout<SegueDescription?>.stride == 8)
         #expect(EventLog.operationBytes == 32)
     }

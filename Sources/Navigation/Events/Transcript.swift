@@ -62,7 +62,13 @@ public struct Transcript: Sendable, Equatable {
     public var events: [LifecycleEvent]
     public var search: [SearchStep]
     /// For a tap, what was tapped.
-    public var tap: Tap?
+    public var tap: Tap? {
+        get { tapStorage.first }
+        set { tapStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// An array holds the one tap: a word instead of the tap's four strings inline in every
+    /// transcript (and every operation's record, which keeps it).
+    private var tapStorage: [Tap] = []
 
     public init(
         performed: Bool, reason: Reason? = nil, reasonDetail: String? = nil, segue: SegueDescription? = nil,

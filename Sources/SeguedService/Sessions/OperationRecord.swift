@@ -22,14 +22,20 @@ struct OperationRecord: Sendable, Equatable {
     var firstSequence: Int
     var lastSequence: Int
     var search: [SearchStep]
+    /// ``tap``'s storage, among the words.
+    private var tapStorage: [Transcript.Tap] = []
     var segue: SegueDescription?
     /// The command that made it (`nil` for the launch): the `step` its message names it by, so
     /// that a page watching the session says which action it was (`selectTab 1 user`). Kept as the
     /// command, not its text, so that an operation costs no text until a stream asks for it.
     var command: Command?
     var destination: ControllerID?
-    /// A tap's control and action method, for the `operation` message's header.
-    var tap: Transcript.Tap?
+    /// A tap's control and action method, for the `operation` message's header: held in an array
+    /// (a word) rather than inline (four strings, 72 bytes more a record).
+    var tap: Transcript.Tap? {
+        get { tapStorage.first }
+        set { tapStorage = newValue.map { [$0] } ?? [] }
+    }
     var name: Name
     var performed: Bool
     var reason: Transcript.Reason?
