@@ -61,6 +61,9 @@ public enum TapApp {
                   <button id="b5"><state key="normal" title="Twice"/>
                     <connections><action selector="twice:" destination="detail" eventType="touchUpInside" id="a7"/></connections>
                   </button>
+                  <button id="b6"><state key="normal" title="Close"/>
+                    <connections><action selector="close:" destination="detail" eventType="touchUpInside" id="a8"/></connections>
+                  </button>
                 </subviews></view>
               </viewController>
             </objects></scene>
@@ -119,6 +122,11 @@ public enum TapApp {
                     navigationController?.popViewController(animated: true)
                     let next = storyboard!.instantiateViewController(withIdentifier: "Missing")
                     navigationController?.pushViewController(next, animated: true)
+                }
+
+                @IBAction func close(_ sender: Any) {
+                    navigationController?.popViewController(animated: true)
+                    dismiss(animated: true)
                 }
             }
             """,

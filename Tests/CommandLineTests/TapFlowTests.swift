@@ -85,12 +85,12 @@ struct TapFlowTests {
         let exploration = try Explorer.explore(storyboard, header: header)
         #expect(exploration.coverage.report == [
             "1 of 1 segues and unwinds (100.0%)",
-            "4 of 6 code actions (66.7%)",
+            "5 of 7 code actions (71.4%)",
             #"  not exercised: detail → tap "Twice" (twice:) — refused: Storyboard doesn't contain a view controller with identifier 'Missing'"#,
             #"  not exercised: edit → tap "done" when "not (!name.isEmpty)" (done:) — not read from the sources: present(_:animated:) of alert: a controller made by UIAlertController(…), not instantiated from a storyboard"#,
         ])
         #expect(exploration.flows.flatMap { $0.steps.map { (step: FlowStep) in step.command } }.filter { $0.hasPrefix("tap") }.sorted() == [
-            #"tap "Detail""#, #"tap "Edit" #1"#, #"tap "cancel""#, #"tap "done" when "!name.isEmpty""#,
+            #"tap "Close""#, #"tap "Detail""#, #"tap "Edit" #1"#, #"tap "cancel""#, #"tap "done" when "!name.isEmpty""#,
         ].sorted())
         // What it writes passes.
         let output = root.appendingPathComponent("flows").path

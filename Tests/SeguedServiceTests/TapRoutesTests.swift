@@ -165,6 +165,19 @@ struct TapRoutesTests {
         #expect(try revision(session) == before)
         #expect(try service.handle(.make("GET", "/v1/sessions/\(session)/stack")).json["path"] == JSONValue.parse(#"["vc1", "vc3"]"#))
         #expect(try service.handle(.make("GET", "/v1/sessions/\(session)/events")).json["lastSeq"] == events)
+        // Close pops, then dismisses the controller the pop released: nothing (docs/behaviour-notes.md §5.13).
+        let close = tap(session, #"{"type": "tap", "control": "Close"}"#)
+        #expect(close.status == 200, "\(close.text)")
+        let pop = try TapFixture.session(on: service, storyboard: try storyboardID(session))
+        _ = tap(pop, #"{"type": "tap", "control": "Detail"}"#)
+        let code = service.handle(.make("POST", "/v1/sessions/\(pop)/actions", json: #"{"type": "pop"}"#))
+        #expect(try close.json["events"] == code.json["events"])
+        #expect(try close.json["performed"] == .bool(true) && close.json["stack"]?["path"] == JSONValue.parse(#"["vc1", "vc2"]"#))
+        #expect(try revision(session) == before + 1)
+    }
+
+    func storyboardID(_ session: String) throws -> String {
+        try #require(service.handle(.make("GET", "/v1/sessions/\(session)")).json["storyboard"]?.stringValue)
     }
 
     /// At its limit of instances a session refuses a tap that would create one, never one that
