@@ -193,4 +193,24 @@ struct TapRoutesTests {
         #expect(cancel.status == 200, "\(cancel.text)")
         #expect(try cancel.json.eventLines == Self.sheetDismissal)
     }
+
+    /// Taps in a batch: each answered as alone, and a refused one applies nothing of the batch.
+    @Test func tapsInABatch_areAllOrNothing() throws {
+        let session = try TapFixture.session(on: service, storyboard: try TapFixture.upload(to: service))
+        let refused = service.handle(.make("POST", "/v1/sessions/\(session)/batch", json: """
+            {"operations": [{"op": "action", "type": "tap", "control": "add"}, {"op": "action", "type": "tap", "control": "done"}]}
+            """))
+        #expect(refused.status == 409, "\(refused.text)")
+        #expect(try refused.json["type"]?.stringValue == "urn:segued:problem:choice-required")
+        #expect(try refused.json["operation"]?.intValue == 1)
+        #expect(try revision(session) == 1)
+        let batch = service.handle(.make("POST", "/v1/sessions/\(session)/batch", json: """
+            {"operations": [{"op": "action", "type": "tap", "control": "add"}, {"op": "action", "type": "tap", "control": "Cancel"}]}
+            """))
+        #expect(batch.status == 200, "\(batch.text)")
+        let results = try #require(try batch.json["results"]?.arrayValue)
+        #expect(results.map { $0["tap"]?["control"]?.stringValue } == ["add", "cancel"])
+        #expect(results[1].eventLines == Self.sheetDismissal)
+        #expect(try revision(session) == 3)
+    }
 }
