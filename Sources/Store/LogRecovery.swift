@@ -45,7 +45,10 @@ public enum LogRecovery {
         let wal = WALFile.read(walPath)
         let kept: String
         if try candidate(work, from: directory, withLog: true) {
-            kept = "the database file and the log's \(wal?.headerValid == true ? wal?.committedFrames ?? 0 : 0) frames before the damage"
+            let frames = wal?.headerValid == true ? wal?.committedFrames ?? 0 : 0
+            kept = frames > 0
+                ? "the database file and the log's \(frames) frames before the damage"
+                : "the database file (no frame of the log could be read)"
         } else if try candidate(work, from: directory, withLog: false) {
             kept = "the database file alone (its last checkpoint): with the log's frames before the damage it failed PRAGMA quick_check"
         } else {
