@@ -83,8 +83,10 @@ public struct ByteBuffer: ~Copyable {
     }
 
     /// Writes `value`'s ``decimalDigitCount(_:)`` digits into `bytes`, the last just before `end`.
-    /// Shared with ``EntityTag``, which writes them into a new string's storage.
-    @inlinable
+    /// Shared with ``EntityTag``, which writes them into a new string's storage. Always inlined, as
+    /// is the count: called, each was a function call for every number of an answer (some 58 a
+    /// segue and unwind).
+    @inlinable @inline(__always)
     static func writeDecimal(_ value: UInt, endingAt end: Int, into bytes: UnsafeMutablePointer<UInt8>) {
         let pairs = digitPairs.utf8Start
         var position = end
@@ -106,7 +108,7 @@ public struct ByteBuffer: ~Copyable {
     }
 
     /// The number of decimal digits of `value` (1 for 0).
-    @inlinable
+    @inlinable @inline(__always)
     static func decimalDigitCount(_ value: UInt) -> Int {
         var digits = 1
         var rest = value

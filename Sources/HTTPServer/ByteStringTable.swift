@@ -7,9 +7,9 @@
 /// storage's cache line between the cores on every event. The table is immutable once made, so
 /// sharing it needs no lock, and reading it writes nothing.
 public final class ByteStringTable: @unchecked Sendable {
-    private let bytes: UnsafeMutablePointer<UInt8>
+    @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
     /// `offsets[i] ..< offsets[i + 1]` are the bytes of string `i`.
-    private let offsets: UnsafeMutablePointer<Int>
+    @usableFromInline let offsets: UnsafeMutablePointer<Int>
     public let count: Int
 
     public init(_ strings: [[UInt8]]) {
@@ -39,8 +39,9 @@ public final class ByteStringTable: @unchecked Sendable {
         return Array(UnsafeBufferPointer(start: bytes + offsets[index], count: offsets[index + 1] - offsets[index]))
     }
 
-    /// Appends string `index` to `buffer`.
-    @inline(__always)
+    /// Appends string `index` to `buffer`. Inlinable, so that the writer's two appends an event are
+    /// not each a call into this module.
+    @inlinable @inline(__always)
     public func append(_ index: Int, to buffer: inout ByteBuffer) {
         precondition(index >= 0 && index < count, "no string \(index) in a table of \(count)")
         let start = offsets[index]

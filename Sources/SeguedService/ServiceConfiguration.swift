@@ -17,6 +17,12 @@ public struct ServiceConfiguration: Sendable {
     /// Client data (`data` of segues, unwinds, pushes and presentations, about its size as JSON) a
     /// session's view controllers hold; operations handing over more are refused with a 409 problem.
     public var maxSessionData: Int
+    /// Bytes a session's walk (``SessionWalk``: its commands since launch and their data, what
+    /// `GET …/flow` is written from) may hold; past them the walk stops and the flow answers 409,
+    /// saying at which revision (issue 53: a flow of 250 MB of walk took the daemon past its budget).
+    public var maxWalkBytes: Int
+    /// 8 MiB (``SessionWalk/defaultByteCapacity`` says why).
+    public static let defaultMaxWalkBytes = 8 << 20
     /// Sessions unused for longer than this are ended by ``SeguedService/expireIdleSessions()``.
     public var sessionTTL: Duration
     /// Events kept per session for `GET …/events`; older ones are dropped.
@@ -65,7 +71,7 @@ public struct ServiceConfiguration: Sendable {
 
     public init(
         maxSessions: Int = 100_000, maxStoryboards: Int = 1_000, maxStoryboardBytes: Int = 16 << 20,
-        maxInstances: Int = 10_000, maxSessionData: Int = 1 << 20,
+        maxInstances: Int = 10_000, maxSessionData: Int = 1 << 20, maxWalkBytes: Int = ServiceConfiguration.defaultMaxWalkBytes,
         sessionTTL: Duration = .seconds(3600), eventLogCapacity: Int = 10_000, eventLogBytes: Int = 1 << 20,
         defaultProfile: Profile = .ios17, maxBodySize: Int = 1 << 20,
         maxUploadSize: Int = 16 << 20, maxMemory: Int = .max,
@@ -78,6 +84,7 @@ public struct ServiceConfiguration: Sendable {
         self.maxStoryboardBytes = maxStoryboardBytes
         self.maxInstances = maxInstances
         self.maxSessionData = maxSessionData
+        self.maxWalkBytes = maxWalkBytes
         self.sessionTTL = sessionTTL
         self.eventLogCapacity = eventLogCapacity
         self.eventLogBytes = eventLogBytes
@@ -96,6 +103,7 @@ extension ServiceConfiguration {
     public static var machineMemoryBudget: Int { MemoryBudget.machineDefault() }
 
     var sessionLimits: Session.Limits {
-        Session.Limits(logCapacity: eventLogCapacity, logBytes: eventLogBytes, instances: maxInstances, dataBytes: maxSessionData)
+        Session.Limits(logCapacity: eventLogCapacity, logBytes: eventLogBytes, instances: maxInstances, dataBytes: maxSessionData,
+            walkBytes: maxWalkBytes)
     }
 }

@@ -25,6 +25,8 @@ public final class DurableStore: Sendable {
     private let lock: DirectoryLock
     private let writer: StoreWriter
     private let checkpointer: StoreCheckpointer
+    /// What the log must hold, rewritten after each commit (``LogMark``, checked by ``LogCheck`` at open).
+    private let mark: LogMark
 
     /// Opens (creating if needed) the store in `directory`.
     /// - Parameter onFatal: called on the writer thread when SQLite fails a commit in a way that
@@ -42,6 +44,12 @@ public final class DurableStore: Sendable {
         path = directory + "/" + Self.fileName
         self.policy = policy
         lock = try DirectoryLock(directory: directory)
+        // Before SQLite reads the log, which it would reset or cut at the damage without a word.
+        try LogCheck.verify(directory: directory, walPath: path + "-wal")
+        var previous: LogMark.State?
+        if case .read(let state) = LogMark.read(directory: directory) { previous = state }
+        let mark = LogMark(directory: directory, walPath: path + "-wal", policy: policy, previous: previous)
+        self.mark = mark
         let connection: SQLiteConnection
         do throws(SQLiteError) {
             connection = try SQLiteConnection(path: path)
@@ -62,6 +70,8 @@ public final class DurableStore: Sendable {
             // bench/durability's cycle, and held the requests waiting on its commits for their copy
             // and two syncs. The log is cut back to `logLimitBytes` when it starts over after a burst.
             try connection.execute("PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = \(Self.logLimitBytes)")
+            // After the pragma above, which clears the hook it shares with automatic checkpoints.
+            connection.setCommitHook(SQLiteCommitHook { frames in mark.committed(frames: frames) })
         } catch {
             throw StoreError.classify(error, path: path)
         }
@@ -180,8 +190,10 @@ public final class DurableStore: Sendable {
     /// Commits what is queued, syncs and checkpoints, and stops the writer. Writes queued after it
     /// are answered with an error.
     public func close() {
+        mark.closing()
         checkpointer.stop()
         writer.stop()
+        mark.closed()
         lock.release()
     }
 

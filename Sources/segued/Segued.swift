@@ -10,7 +10,7 @@ struct Segued: ParsableCommand {
         commandName: "segued",
         abstract: "Runs UIKit storyboard navigation on Linux and answers every operation with its exact UIKit callbacks.",
         version: version,
-        subcommands: [Serve.self, Lint.self, Import.self, Test.self, Explore.self, Healthcheck.self],
+        subcommands: [Serve.self, Lint.self, Import.self, Test.self, Explore.self, Healthcheck.self, StoreCommand.self],
         defaultSubcommand: Serve.self
     )
 

@@ -52,6 +52,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Bytes of data (the data of segues, unwinds, pushes and presentations, about its JSON size) a session's view controllers may hold; operations handing over more are refused with 409.")
     var maxSessionData = 1 << 20
 
+    @Option(help: "Bytes a session's walk (its commands since launch and their data, what GET …/flow writes) may hold; past them the walk stops and the flow answers 409 saying at which revision (the session goes on).")
+    var maxWalkBytes = ServiceConfiguration.defaultMaxWalkBytes
+
     @Option(help: "Seconds a session may stay unused before it is ended.")
     var sessionTTL = 3600
 
@@ -165,6 +168,7 @@ struct Serve: ParsableCommand {
         try ServeOptionChecks.within("--event-log-size", eventLogSize, 1...Int.max)
         try ServeOptionChecks.within("--event-log-bytes", eventLogBytes, 1...Int.max)
         try ServeOptionChecks.within("--max-session-data", maxSessionData, 1...Int.max)
+        try ServeOptionChecks.within("--max-walk-bytes", maxWalkBytes, 1...Int.max)
         try ServeOptionChecks.within("--max-body-size", maxBodySize, 1...Int.max)
         try ServeOptionChecks.within("--max-upload-size", maxUploadSize, 1...Int.max)
         if let threads { try ServeOptionChecks.within("--threads", threads, 1...Int.max) }
@@ -243,7 +247,7 @@ struct Serve: ParsableCommand {
         let clientMemory = max((requestedMemory - ownMemory) / 8 * 7, requestedMemory / 4)
         var configuration = ServiceConfiguration(
             maxSessions: maxSessions, maxStoryboards: maxStoryboards, maxStoryboardBytes: maxStoryboardBytes,
-            maxInstances: maxInstances, maxSessionData: maxSessionData,
+            maxInstances: maxInstances, maxSessionData: maxSessionData, maxWalkBytes: maxWalkBytes,
             sessionTTL: .seconds(sessionTTL), eventLogCapacity: eventLogSize, eventLogBytes: eventLogBytes,
             defaultProfile: profile, maxBodySize: maxBodySize, maxUploadSize: maxUploadSize,
             maxMemory: clientMemory,

@@ -27,11 +27,20 @@ static int request_complete(void **con_cls, size_t *upload_data_size)
  * variables change the defaults: BASELINE_LOOP=poll waits with poll() instead of epoll (as
  * `segued serve --event-loop poll` does), and BASELINE_CONNECTION_LIMIT=N sets libmicrohttpd's
  * connection limit, which is otherwise FD_SETSIZE - 4 = 1,020 (at the limit, further connections
- * wait in the listen backlog). */
+ * wait in the listen backlog). BASELINE_CONNECTION_MEMORY=BYTES sets the connection pool's size
+ * (libmicrohttpd's default is 32 KiB, segued's 8 KiB: the pool is zeroed per request, so
+ * bench/http/callgrind-floors.sh counts the C servers at segued's size). */
 static int serve_until_signal(uint16_t port, MHD_AccessHandlerCallback handler)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     const char *loop = getenv("BASELINE_LOOP"), *limit = getenv("BASELINE_CONNECTION_LIMIT");
+    const char *memory = getenv("BASELINE_CONNECTION_MEMORY");
+    /* 0 is not a limit MHD accepts: each option is given only when set. */
+    struct MHD_OptionItem options[3];
+    int given = 0;
+    if (memory != NULL) options[given++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, atol(memory), NULL};
+    if (limit != NULL) options[given++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, atoi(limit), NULL};
+    options[given] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
     /* libmicrohttpd 0.9.75's epoll loop without a pool stalls at 128*k ready connections. */
     int epoll = cores > 1 && !(loop != NULL && strcmp(loop, "poll") == 0);
     unsigned int flags = epoll ? MHD_USE_EPOLL_INTERNAL_THREAD : MHD_USE_POLL_INTERNAL_THREAD;
@@ -46,8 +55,7 @@ static int serve_until_signal(uint16_t port, MHD_AccessHandlerCallback handler)
         flags, port, NULL, NULL, handler, NULL,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(cores > 0 ? cores : 1),
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)30,
-        /* 0 is not a limit MHD accepts: the option is given only when set. */
-        limit != NULL ? MHD_OPTION_CONNECTION_LIMIT : MHD_OPTION_END, (unsigned int)(limit != NULL ? atoi(limit) : 0),
+        MHD_OPTION_ARRAY, options,
         MHD_OPTION_END);
     if (daemon == NULL) { fprintf(stderr, "cannot start\n"); return 1; }
     sigwait(&set, &signal_number);

@@ -631,6 +631,10 @@ def test_api_responses_say_nosniff_and_no_store():
 
 from streams import *  # noqa: E402,F401,F403 (its tests join this module's, and use its helpers)
 
+# ---- walks and flows in the memory budget (issue 53, item 2): tests/adversarial/walks.py ---------
+
+from walks import *  # noqa: E402,F401,F403
+
 
 def main():
     global BINARY

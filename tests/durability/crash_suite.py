@@ -463,6 +463,104 @@ def test_truncated_and_corrupted_files_recover_or_refuse_clearly():
         shutil.rmtree(state, ignore_errors=True)
 
 
+def sixty_sessions_then_kill9(fsync):
+    """A state directory with 60 sessions acknowledged, the daemon killed at once: most of them only
+    in the write-ahead log (issue 53's reproduction)."""
+    state = tempfile.mkdtemp(prefix="segued-state-")
+    daemon = Daemon(state, fsync)
+    for number in range(60):
+        status, _, _ = request(daemon.port, "PUT", f"/v1/sessions/s{number}", {"storyboard": "demo"})
+        assert status == 201, f"PUT s{number}: {status}"
+    daemon.kill()
+    return state
+
+
+def session_count(state):
+    daemon = Daemon(state)
+    try:
+        status, _, body = request(daemon.port, "GET", "/v1/sessions?limit=1000")
+        assert status == 200
+        return len(json.loads(body)["sessions"])
+    finally:
+        daemon.kill()
+
+
+def refused_with_the_recovery_command(state, label):
+    """Exit 1, one JSON log line naming the log and the recovery command; nothing written over it."""
+    wal = os.path.join(state, "segued.sqlite3-wal")
+    before = open(wal, "rb").read() if os.path.exists(wal) else None
+    daemon = Daemon(state, expect_start=False, extra=("--log-format", "json"))
+    code = daemon.wait_exit()
+    assert code == 1, f"{label}: exit {code}, expected a refusal: {daemon.text()[-800:]}"
+    lines = [json.loads(line) for line in daemon.text().splitlines() if line.startswith("{")]
+    refusal = [line for line in lines if "is damaged" in line.get("message", "")]
+    assert refusal, f"{label}: no JSON line says the log is damaged: {daemon.text()[-800:]}"
+    message = refusal[0]["message"]
+    assert wal in message and f"segued store recover --state-dir {state}" in message, f"{label}: {message}"
+    assert refusal[0]["level"] == "critical" and refusal[0].get("exit_code") == 1, f"{label}: {refusal[0]}"
+    after = open(wal, "rb").read() if os.path.exists(wal) else None
+    assert before == after, f"{label}: the refused start changed the log"
+    return message
+
+
+def test_damaged_log_refuses_to_start_and_recovers():
+    """Issue 53, item 5: 16 bytes flipped in the log's header, a frame damaged in the middle, the log
+    cut to half, the log removed: each refused (before: a normal start with 0, 30, 30 of 60 sessions);
+    `segued store recover` sets the files aside and the store starts. A torn tail (kill -9 in the
+    middle of a commit) still starts with every acknowledged session."""
+    def flip(offset, count):
+        def damage(path):
+            with open(path, "r+b") as f:
+                f.seek(offset)
+                data = f.read(count)
+                f.seek(offset)
+                f.write(bytes(b ^ 0xFF for b in data))
+        return damage
+
+    def frame_middle(path):
+        size = os.path.getsize(path)
+        frames = (size - 32) // (24 + 1024)
+        flip(32 + frames // 2 * (24 + 1024) + 24 + 100, 16)(path)
+
+    def halve(path):
+        with open(path, "r+b") as f:
+            f.truncate(os.path.getsize(path) // 2)
+
+    def torn_tail(path):
+        with open(path, "r+b") as f:
+            header = f.read(32)
+            f.seek(0, 2)
+            f.write(bytes([0, 0, 0, 2, 0, 0, 0, 0]) + header[16:24] + bytes(8) + b"A" * 300)
+
+    cases = [("header", flip(8, 16)), ("middle frame", frame_middle), ("cut to half", halve), ("removed", os.remove)]
+    for fsync in ("everysec", "always"):
+        # Every case under the default policy; the header under --fsync always too (bounded in time).
+        for label, damage in cases if fsync == "everysec" else cases[:1]:
+            state = sixty_sessions_then_kill9(fsync)
+            try:
+                wal = os.path.join(state, "segued.sqlite3-wal")
+                assert os.path.getsize(wal) > 32, f"{label}: the kill left no log"
+                damage(wal)
+                refused_with_the_recovery_command(state, f"{fsync}, {label}")
+                recovered = subprocess.run([BINARY, "store", "recover", "--state-dir", state], capture_output=True, text=True,
+                                           timeout=60)
+                assert recovered.returncode == 0, f"{label}: recover exit {recovered.returncode}: {recovered.stderr}"
+                aside = [name for name in os.listdir(state) if name.startswith("damaged-")]
+                assert len(aside) == 1 and "segued.sqlite3" in os.listdir(os.path.join(state, aside[0])), f"{label}: {aside}"
+                kept = session_count(state)
+                print(f"  --fsync {fsync}, log {label}: refused; recovered {kept} of 60 ({recovered.stdout.strip().splitlines()[-1]})")
+            finally:
+                shutil.rmtree(state, ignore_errors=True)
+        state = sixty_sessions_then_kill9(fsync)
+        try:
+            torn_tail(os.path.join(state, "segued.sqlite3-wal"))
+            kept = session_count(state)
+            assert kept == 60, f"--fsync {fsync}, a torn tail: {kept} of 60 sessions"
+            print(f"  --fsync {fsync}, a torn tail after the last commit: started with 60 of 60")
+        finally:
+            shutil.rmtree(state, ignore_errors=True)
+
+
 def test_full_disk_answers_507_and_resumes():
     if os.geteuid() != 0:
         raise AssertionError("the full-disk test mounts a tmpfs: run the suite as root (CI does)")
@@ -580,6 +678,7 @@ TESTS = [
     test_sigterm_under_load_finishes_commits,
     test_flows_survive_kill9_and_sigterm,
     test_truncated_and_corrupted_files_recover_or_refuse_clearly,
+    test_damaged_log_refuses_to_start_and_recovers,
     test_full_disk_answers_507_and_resumes,
     test_online_backup_of_a_live_store_restores,
 ]

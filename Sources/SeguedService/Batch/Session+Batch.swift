@@ -79,7 +79,7 @@ extension Session {
         state.navigation = navigation
         for (command, step) in zip(commands, steps) {
             state.noteEvents(of: step.transcript)
-            state.walk.append(command)
+            state.walk.append(command, byteCapacity: limits.walkBytes, revision: step.summary.revision)
             let record = OperationRecord(Self.operationName(command), step.transcript, revision: step.summary.revision, command: command)
             state.log.append(contentsOf: step.transcript.events, operation: record)
             if persistence != nil { appended.append(AppendedOperation(record: record, events: step.transcript.events)) }

@@ -1,3 +1,4 @@
+import Dispatch
 import Flows
 import HTTPServer
 import Navigation
@@ -25,6 +26,44 @@ extension SeguedService {
         let session = try lookupSession(id)
         let walk = session.read { $0.walk }
         if let gap = walk.gap { throw .flowUnavailable(session: id, "\(gap)") }
+        guard walk.bytes > Self.flowWrittenInline else {
+            return try writeFlow(id, session, walk, storyboardHeader: header, appHeader: appHeader)
+        }
+        // A large walk's flow is written on the flows' own thread, one at a time, the request held
+        // back meanwhile (its connection suspended: no server thread waits): two flows of 250 MB
+        // walks held both of a 2-core daemon's threads for 37-42 s, and a canary waited 36.7 s.
+        let gate = ResponseGate()
+        Self.flowWriter.async { [self] in
+            let response: Response
+            do throws(Problem) {
+                response = try writeFlow(id, session, walk, storyboardHeader: header, appHeader: appHeader)
+            } catch {
+                response = error.response
+            }
+            gate.open(replacing: response)
+        }
+        var held = Response(status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: [])
+        held.gate = gate
+        return held
+    }
+
+    /// The thread large flows are written on (``flowWrittenInline``), one after the other.
+    static let flowWriter = DispatchQueue(label: "segued-flows")
+    /// Walks up to this many bytes (``SessionWalk/bytes``, 256 KiB: about 20 ms of CPU) have their
+    /// flow written on the request's thread; larger ones on ``flowWriter``.
+    static let flowWrittenInline = 256 << 10
+
+    private func writeFlow(
+        _ id: String, _ session: Session, _ walk: SessionWalk, storyboardHeader header: String?, appHeader: String?
+    ) throws(Problem) -> Response {
+        // What writing the flow holds until its text is made (the replay, its lines, the text), in
+        // the memory budget like what sessions hold: past it 503, at once. The text, once made, is
+        // a held body the server counts until the client has read it.
+        let transient = Self.flowBytesPerWalkByte * walk.bytes
+        guard memory.reserve(transient) else {
+            throw .memoryBudgetExceeded(limit: memory.limit, held: memory.accounted, adding: transient)
+        }
+        defer { memory.adjust(by: -transient) }
         let stored = try storyboards.find(session.configuration.storyboardID)
         let configuration = session.configuration
         let storyboardName = stored.id == demoStoryboardID ? "demo" : header ?? "\(stored.name).storyboard"
@@ -50,6 +89,10 @@ extension SeguedService {
         return Response(
             status: 200, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(FlowWriter.text(flow).utf8))
     }
+
+    /// Memory writing a flow takes per byte of its walk (``SessionWalk/bytes``): 5 measured (a 20 MB
+    /// walk's GET took 100 MB more RSS on the release binary), 6 counted.
+    static let flowBytesPerWalkByte = 6
 
     /// `?storyboard=`, `?app=`: a file or folder name for the flow's `storyboard:` or `app:` line,
     /// which is one line of text.

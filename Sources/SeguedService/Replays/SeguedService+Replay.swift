@@ -48,7 +48,7 @@ extension SeguedService {
             let name = command.map(Session.operationName) ?? .launch
             let record = OperationRecord(name, transcript, revision: replayed.revisions[index], command: command)
             log.append(contentsOf: transcript.events, operation: record)
-            if let command { newWalk.append(command) }
+            if let command { newWalk.append(command, byteCapacity: limits.walkBytes, revision: replayed.revisions[index]) }
         }
         let session = try insertCopy(id: id, storyboard: stored, adding: Session.footprint(navigation, log) + newWalk.bytes) {
             Session(

@@ -23,7 +23,9 @@ extension SeguedService {
         let operation = Self.operationName(command)
         return session.perform(command, ifMatch: ifMatch, idempotency: idempotency) { transcript, state in
             metrics.recordOperation(operation, performed: transcript.performed)
-            return Self.json(200, capacity: 8192, headers: [("ETag", ETag.value(state.revision))]) { w in
+            // Typed as Response's fields: an unlabelled array literal was cast to them element by element.
+            let fields: [(name: String, value: String)] = [("Content-Type", "application/json"), ("ETag", ETag.value(state.revision))]
+            return Self.json(200, capacity: 8192, fields: fields) { w in
                 w.transcript(transcript, state: state, headers: session.eventHeaders)
             }
         }

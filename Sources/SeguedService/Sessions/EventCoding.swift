@@ -12,7 +12,9 @@ enum EventCoding {
     /// Appends `events[index]` to `bytes`, its fields read in place: handed the element, the event
     /// log's append copied and destroyed each event it wrote as bytes.
     static func append<Events: RandomAccessCollection<LifecycleEvent>>(_ events: Events, at index: Events.Index, to bytes: inout [UInt8]) {
-        let result = events[index].result
+        // Most events have none: asked first, the result is copied out of its box only when there is one
+        // (the getter took about 25 instructions an event).
+        let result = events[index].hasResult ? events[index].result : nil
         let flag = result == nil ? 0 : hasResult
         let inline = Shape.inline(events[index].arguments)
         // The head (method, controller, scene, shape, the shape's controller) into room made once:
@@ -215,13 +217,17 @@ enum EventCoding {
         bytes.append(addingCapacity: 10) { room in put(number, into: &room) }
     }
 
-    static func appendString(_ string: String, to bytes: inout [UInt8]) {
+    static func appendString(_ string: String, to bytes: inout [UInt8]) { appendString(string, tag: nil, to: &bytes) }
+
+    /// `string` after `tag`, when given, and its length. From the string's span into room made once,
+    /// its length and tag too: `append(contentsOf: string.utf8)` went through the generic sequence
+    /// path (about 290 instructions for a short identifier), and appending byte by byte checked the
+    /// array's uniqueness and capacity for every byte.
+    private static func appendString(_ string: String, tag: UInt8?, to bytes: inout [UInt8]) {
         let span = string.utf8.span
-        appendNumber(span.count, to: &bytes)
-        // From the string's span into room made once: `append(contentsOf: string.utf8)` went through
-        // the generic sequence path (about 290 instructions for a short identifier), and appending
-        // byte by byte checked the array's uniqueness and capacity for every byte.
-        bytes.append(addingCapacity: span.count) { room in
+        bytes.append(addingCapacity: span.count + 11) { room in
+            if let tag { room.append(tag) }
+            put(span.count, into: &room)
             for index in span.indices { room.append(span[index]) }
         }
     }
@@ -264,27 +270,37 @@ enum EventCoding {
 
     /// `EventValue.string(string)`'s form, written without making the value.
     private static func appendStringValue(_ string: String, to bytes: inout [UInt8]) {
-        bytes.append(ValueTag.string.rawValue)
-        appendString(string, to: &bytes)
+        appendString(string, tag: ValueTag.string.rawValue, to: &bytes)
     }
 
-    /// `EventValue.controller(id)`'s form.
+    /// `EventValue.controller(id)`'s form, into room made once.
     private static func appendController(_ id: ControllerID, to bytes: inout [UInt8]) {
-        bytes.append(ValueTag.controller.rawValue)
-        appendNumber(id.rawValue, to: &bytes)
+        bytes.append(addingCapacity: 11) { room in
+            room.append(ValueTag.controller.rawValue)
+            put(id.rawValue, into: &room)
+        }
     }
 
-    /// `EventValue.segue(segue)`'s form, written without boxing the segue into a value.
+    /// `EventValue.segue(segue)`'s form, written without boxing the segue into a value. Its tag and
+    /// flags, and its kind and instances, each into room made once: a segue is written three or
+    /// four times an operation (its events and the operation's details), and an append a byte took
+    /// about 400 instructions a segue.
     static func appendSegue(_ segue: SegueDescription, to bytes: inout [UInt8]) {
-        bytes.append(ValueTag.segue.rawValue)
-        bytes.append(
+        let flags =
             (segue.identifier == nil ? 0 : segueHasIdentifier) | (segue.destination == nil ? 0 : segueHasDestination)
-                | (segue.id == nil ? 0 : segueHasID))
+            | (segue.id == nil ? 0 : segueHasID)
+        bytes.append(addingCapacity: 2) { room in
+            room.append(ValueTag.segue.rawValue)
+            room.append(flags)
+        }
         if let identifier = segue.identifier { appendString(identifier.rawValue, to: &bytes) }
         if let id = segue.id { appendString(id, to: &bytes) }
-        bytes.append(code(of: segue.kind))
-        appendNumber(segue.source.rawValue, to: &bytes)
-        if let destination = segue.destination { appendNumber(destination.rawValue, to: &bytes) }
+        let destination = segue.destination
+        bytes.append(addingCapacity: 21) { room in
+            room.append(code(of: segue.kind))
+            put(segue.source.rawValue, into: &room)
+            if let destination { put(destination.rawValue, into: &room) }
+        }
     }
 
     private static func appendJSON(_ json: JSONValue, to bytes: inout [UInt8]) {

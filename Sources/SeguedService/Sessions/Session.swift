@@ -125,6 +125,8 @@ final class Session: Sendable {
         var instances: Int
         /// Client data (``NavigationState/dataSize``) beyond which commands handing over more are refused (409).
         var dataBytes: Int
+        /// What the walk may hold (``SessionWalk/bytes``) before it stops (``SessionWalk/append(_:byteCapacity:revision:)``).
+        var walkBytes: Int = SessionWalk.defaultByteCapacity
     }
 
     /// A launched session: its log starts with the launch events.
@@ -329,7 +331,7 @@ final class Session: Sendable {
             let transcript = try Navigator.apply(command, to: &state.navigation)
             let name = Self.operationName(command)
             state.noteEvents(of: transcript)
-            state.walk.append(command)
+            state.walk.append(command, byteCapacity: limits.walkBytes, revision: state.navigation.revision)
             let record = OperationRecord(name, transcript, revision: state.navigation.revision, command: command)
             state.log.append(contentsOf: transcript.events, operation: record)
             if let persistence, !state.isRetired {

@@ -8,8 +8,10 @@ import CSQLite
 /// thread at a time by construction: the loader before the writer starts, then only the store's
 /// writer thread (``StoreWriter``), which the loader hands it to after it has finished.
 final class SQLiteConnection: @unchecked Sendable {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     let path: String
+    /// Kept as long as SQLite may call it (``setCommitHook(_:)``).
+    var commitHook: SQLiteCommitHook?
 
     init(path: String) throws(SQLiteError) {
         var opened: OpaquePointer?

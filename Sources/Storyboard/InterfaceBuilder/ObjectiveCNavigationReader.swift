@@ -10,7 +10,9 @@
 /// selectors are calls for the resolver to follow. `if`/`else` and `switch` give conditions;
 /// messages inside a block (`^{ … }`) run later and are `unread`.
 ///
-/// A small reader of its own, not libclang: see docs for the figures behind that choice.
+/// A small reader of its own, not libclang: measured against libclang (without the iOS SDK) on real
+/// apps by bench/objc-reading, which read fewer operations and conditions, 80 times slower
+/// (docs/real-apps.md, "Objective-C: libclang measured against our reader").
 struct ObjectiveCNavigationReader {
     private let bytes: [UInt8]
 

@@ -1,0 +1,154 @@
+import Foundation
+
+/// The store's own record of what its write-ahead log must hold: `DIR/segued.sqlite3-mark`, one
+/// line the writer rewrites in place after each commit (``SQLiteCommitHook``): the log's salts (which
+/// name the log since its last restart), the frames committed in it, the fsync policy, the machine's
+/// boot id, and whether the daemon was closing. ``LogCheck`` compares the log with it before SQLite
+/// opens the store, so that a log cut short, emptied or missing is noticed, not taken for an older store.
+///
+/// The line is written after the commit, without a sync of its own: after a `kill -9` the kernel
+/// keeps it, so on the same boot it is never ahead of the log. After a machine restart only what was
+/// synced counts: under `--fsync always` every commit (synced before the line is written), under
+/// `everysec` and `never` nothing beyond the log's own checksums (the policy lets the last
+/// second, or what the OS had not written, go).
+final class LogMark: @unchecked Sendable {
+    struct State: Equatable, Sendable {
+        var boot: String
+        var policy: String
+        /// Salt-1 and salt-2 of the log the frames count in.
+        var salts: [UInt8]
+        var frames: Int
+        /// The daemon was stopping: its last checkpoint may have emptied the log (or SQLite removed it).
+        var closing: Bool
+    }
+
+    static let fileName = "segued.sqlite3-mark"
+    /// The line's fixed length: rewritten in place, one write, never longer.
+    static let lineBytes = 192
+
+    let path: String
+    private let walPath: String
+    private let lock = NSLock()
+    private var state: State
+    /// Set by ``closing()``: the commits after it are the daemon's last.
+    private var stopping = false
+    private let handle: FileHandle?
+
+    /// Opens (creating) the mark of `directory` for the daemon that holds it, starting from `state`.
+    init(directory: String, walPath: String, policy: FsyncPolicy, previous: State?) {
+        path = directory + "/" + Self.fileName
+        self.walPath = walPath
+        // What of the last daemon's mark still holds (``LogCheck/trusted(_:)``) until this one's first commit.
+        state = previous.map(LogCheck.trusted) ?? State(boot: Self.bootID, policy: policy.rawValue, salts: [], frames: 0, closing: true)
+        state.boot = Self.bootID
+        state.policy = policy.rawValue
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        handle = FileHandle(forWritingAtPath: path)
+        write()
+    }
+
+    deinit { try? handle?.close() }
+
+    /// After a commit that left `frames` frames in the log.
+    func committed(frames: Int) {
+        let salts = WALFile.salts(walPath) ?? []
+        lock.lock()
+        defer { lock.unlock() }
+        state.salts = salts
+        state.frames = frames
+        state.closing = stopping
+        write()
+    }
+
+    /// Before the daemon's last commits and checkpoint: from now on an empty or missing log is expected.
+    func closing() {
+        lock.lock()
+        defer { lock.unlock() }
+        stopping = true
+        state.closing = true
+        write()
+    }
+
+    /// After the last checkpoint: the database file holds everything.
+    func closed() {
+        lock.lock()
+        defer { lock.unlock() }
+        state.closing = true
+        state.frames = 0
+        write()
+    }
+
+    private func write() {
+        guard let handle else { return }
+        var line = Self.line(state)
+        line += [UInt8](repeating: 0x20, count: max(0, Self.lineBytes - 1 - line.count)) + [0x0A]
+        do {
+            try handle.seek(toOffset: 0)
+            try handle.write(contentsOf: line)
+        } catch {
+            // The mark only ever says less than the log holds when it is not written: never a refusal.
+        }
+    }
+
+    static func line(_ state: State) -> [UInt8] {
+        let salts = state.salts.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        let body = "segued-log-mark 1 boot=\(state.boot) policy=\(state.policy) salts=\(salts.isEmpty ? "-" : salts) frames=\(state.frames) closing=\(state.closing ? 1 : 0)"
+        return Array("\(body) sum=\(String(fnv1a(Array(body.utf8)), radix: 16))".utf8)
+    }
+
+    enum Reading: Equatable {
+        case absent
+        case unreadable(String)
+        case read(State)
+    }
+
+    /// The mark in `directory` as the last daemon left it.
+    static func read(directory: String) -> Reading {
+        let path = directory + "/" + fileName
+        guard FileManager.default.fileExists(atPath: path) else { return .absent }
+        // Created empty just before its first line: a daemon stopped at its start.
+        if let data = FileManager.default.contents(atPath: path), data.isEmpty { return .absent }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            return .unreadable("cannot read it")
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let sumRange = trimmed.range(of: " sum=", options: .backwards) else { return .unreadable("no checksum") }
+        let body = String(trimmed[..<sumRange.lowerBound])
+        guard String(fnv1a(Array(body.utf8)), radix: 16) == trimmed[sumRange.upperBound...] else {
+            return .unreadable("its checksum does not match")
+        }
+        var fields: [String: String] = [:]
+        for part in body.split(separator: " ") {
+            guard let equals = part.firstIndex(of: "=") else { continue }
+            fields[String(part[..<equals])] = String(part[part.index(after: equals)...])
+        }
+        guard body.hasPrefix("segued-log-mark 1 "), let boot = fields["boot"], let policy = fields["policy"],
+            let saltText = fields["salts"], let frames = fields["frames"].flatMap({ Int($0) }), let closing = fields["closing"]
+        else { return .unreadable("not a segued log mark of version 1") }
+        var salts: [UInt8] = []
+        if saltText != "-" {
+            var index = saltText.startIndex
+            while index < saltText.endIndex, let end = saltText.index(index, offsetBy: 2, limitedBy: saltText.endIndex),
+                let byte = UInt8(saltText[index..<end], radix: 16)
+            {
+                salts.append(byte)
+                index = end
+            }
+        }
+        return .read(State(boot: boot, policy: policy, salts: salts, frames: frames, closing: closing == "1"))
+    }
+
+    /// This boot of the machine (Linux's `boot_id`): a mark of another boot may be ahead of what
+    /// was synced. Unknown ("-") counts as another boot.
+    static let bootID: String = {
+        let text = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)) ?? ""
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty || trimmed.contains(" ") ? "-" : trimmed
+    }()
+
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+}
