@@ -47,6 +47,7 @@ export class Transcript {
       known.action ??= operation.action ?? null;
       known.via ??= operation.via ?? null;
       known.step ??= operation.step ?? null;
+      known.tap ??= operation.tap ?? null;
       this.schedule();
       return;
     }
@@ -102,8 +103,9 @@ function drawGroup({operation, events}, scenes) {
   const last = events.at(-1).seq;
   const header = operation
     ? h('header.group-head', {},
-      h('span.op-kind', {}, operation.operation ?? 'operation'), ' ',
+      h('span.op-kind', {}, operation.tap ? 'tap' : operation.operation ?? 'operation'), ' ',
       h('span.op-name', {title: operation.step ?? ''}, describe(operation, scenes, events)),
+      operation.tap ? drawTapSource(operation.tap) : null,
       operation.performed === false ? h('span.not-performed', {}, ` not performed${operation.reason ? `: ${operation.reason}` : ''}`) : null,
       h('span.op-range', {}, operation.revision ? ` · revision ${operation.revision}` : ''))
     : h('header.group-head.unattributed', {},
@@ -115,7 +117,22 @@ function drawGroup({operation, events}, scenes) {
     h('ol.callbacks', {}, events.map(event => drawEvent(event, operation, scenes))));
 }
 
+/** A tap of a control whose action method the daemon performed: ` · EditViewController.swift:42`
+ * (the file and line of the method; its path in the title) and the condition chosen. A tap that
+ * performed a segue has no source (the storyboard wires it). */
+function drawTapSource(tap) {
+  if (!tap.source) return null;
+  const file = String(tap.source).split('/').at(-1);
+  return h('span.op-source', {title: `${tap.selector ?? ''} in ${tap.source}`},
+    ` · ${file}`, tap.when ? h('span.op-when', {}, ` · when ${tap.when}`) : null);
+}
+
 function describe(operation, scenes, events) {
+  if (operation.tap && (operation.tap.source || !operation.segue)) {
+    // The control as this window showed it when it tapped it, else as the daemon names it.
+    const label = operation.via?.label ?? operation.tap.control;
+    return `${label}${operation.destination ? ` → ${operation.destination}` : ''}`;
+  }
   const segue = operation.segue;
   if (segue) {
     // The source's scene, from its callbacks (each carries its scene).
