@@ -16,6 +16,8 @@ public enum FlowCommandParser {
         var words = words(of: line)
         guard !words.isEmpty else { throw ParseError(description: "empty command") }
         let name = words.removeFirst()
+        // A tap's label and condition are quoted texts that may hold `=` and spaces.
+        if name == "tap" { return try tap(words) }
         var positional: [String] = []
         var options: [String: String] = [:]
         for word in words {
@@ -125,6 +127,45 @@ public enum FlowCommandParser {
         default:
             throw ParseError(description: "unknown command \(name)")
         }
+    }
+
+    /// `tap "LABEL" [#N] [when "CONDITION"] [source=vcN]` (FlowCommandWriter's order; any order reads).
+    private static func tap(_ words: [String]) throws -> Command {
+        func text(_ word: String) throws -> String {
+            guard word.hasPrefix("\""), let value = try? JSONValue.parse(Array(word.utf8)).stringValue else {
+                throw ParseError(description: "tap: expected a quoted text, found \(word)")
+            }
+            return value
+        }
+        var request = Command.TapRequest(control: "")
+        var label: String?
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word == "when" {
+                guard index + 1 < words.count, request.when == nil else { throw ParseError(description: "tap: when takes one quoted condition") }
+                request.when = try text(words[index + 1])
+                index += 2
+                continue
+            }
+            if word.hasPrefix("#") {
+                guard let occurrence = Int(word.dropFirst()), occurrence >= 1, request.occurrence == nil else {
+                    throw ParseError(description: "tap: expected #N, the control's occurrence from 1, found \(word)")
+                }
+                request.occurrence = occurrence
+            } else if word.hasPrefix("source=") {
+                guard request.source == nil else { throw ParseError(description: "tap: source= given twice") }
+                request.source = try controller(String(word.dropFirst("source=".count)))
+            } else if label == nil, word.hasPrefix("\"") {
+                label = try text(word)
+            } else {
+                throw ParseError(description: "tap: unexpected \(word) (expected tap \"LABEL\" [#N] [when \"CONDITION\"] [source=vcN])")
+            }
+            index += 1
+        }
+        guard let label, !label.isEmpty else { throw ParseError(description: "tap needs the control's label, quoted: tap \"Cancel\"") }
+        request.control = label
+        return .tap(request)
     }
 
     /// A gesture's phase: `begin`, `finish` or `cancel`, the step's one positional word.

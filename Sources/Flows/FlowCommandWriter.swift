@@ -69,6 +69,12 @@ public enum FlowCommandWriter {
             words = ["pullDown", phase.rawValue] + option("shouldDismiss", shouldDismiss) + option("modalInPresentation", modalInPresentation)
         case .tapOutside(let shouldDismiss, let modalInPresentation):
             words = ["tapOutside"] + option("shouldDismiss", shouldDismiss) + option("modalInPresentation", modalInPresentation)
+        case .tap(let request):
+            // `tap "Cancel"`, `tap "Edit" #2`, `tap "Done" when "!name.isEmpty"`: the control by its
+            // label, quoted as a JSON string.
+            words = ["tap", quoted(request.control)] + (request.occurrence.map { ["#\($0)"] } ?? [])
+            words += request.when.map { ["when", quoted($0)] } ?? []
+            words += option("source", request.source)
         case .end:
             words = ["end"]
         }
@@ -90,6 +96,8 @@ public enum FlowCommandWriter {
     private static func json(_ key: String, _ value: JSONValue?) -> [String] {
         value.map { ["\(key)=\($0.compactDescription)"] } ?? []
     }
+
+    private static func quoted(_ text: String) -> String { JSONValue.string(text).compactDescription }
 
     /// Animated is the default everywhere the parser reads `animated=`.
     private static func animated(_ value: Bool) -> [String] { value ? [] : ["animated=false"] }

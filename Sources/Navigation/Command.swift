@@ -110,6 +110,25 @@ public enum Command: Sendable, Equatable {
         }
     }
 
+    /// A person's tap on a control of a scene on screen, by the label the page shows (spec §5.13):
+    /// what the control triggers (a segue, an unwind) or what its action method's code calls.
+    public struct TapRequest: Sendable, Equatable {
+        /// The control's label: a button's text, a bar item's title or system item, a cell's text
+        /// or reuse identifier (``LabelledControl``).
+        public var control: String
+        public var source: ControllerID?
+        /// Which of several tappable controls of the scene with that label, from 1.
+        public var occurrence: Int?
+        /// The condition of the alternative of the action to take (`when` of its operations).
+        public var when: String?
+        public init(control: String, source: ControllerID? = nil, occurrence: Int? = nil, when: String? = nil) {
+            self.control = control
+            self.source = source
+            self.occurrence = occurrence
+            self.when = when
+        }
+    }
+
     // The cases with large payloads are indirect (their payload on the heap, shared by copies):
     // a session keeps its commands in its walk and its operations' records, and inline they made
     // every `Command` 88 bytes; so the records of a launched, pushed demo session took 464 bytes.
@@ -140,6 +159,8 @@ public enum Command: Sendable, Equatable {
     case pullDown(phase: GesturePhase, shouldDismiss: Bool?, modalInPresentation: Bool?)
     /// A tap outside a popover.
     case tapOutside(shouldDismiss: Bool?, modalInPresentation: Bool?)
+    /// A person's tap on a control (``TapRequest``): all its operations or none, one revision.
+    indirect case tap(TapRequest)
     /// The session ends: every instance is released.
     case end
 }
@@ -152,7 +173,7 @@ extension Command {
     /// former at its limit.
     public var mayCreateInstances: Bool {
         switch self {
-        case .performSegue, .performCodeSegue, .setViewControllers, .push, .present: true
+        case .performSegue, .performCodeSegue, .setViewControllers, .push, .present, .tap: true
         case .unwind, .pop, .popToRoot, .popTo, .dismiss, .selectTab, .setTraits, .end: false
         case .transitionToSize, .interactivePop, .pullDown, .tapOutside: false
         }
@@ -165,6 +186,8 @@ extension Command {
     public var instancesAsked: Int {
         switch self {
         case .performSegue, .performCodeSegue, .push, .present: 1
+        // An action makes a handful of calls (at most CodeAction.maxOperations), most one instance.
+        case .tap: 1
         case .setViewControllers(let entries, _, _):
             entries.reduce(0) { count, entry in
                 if case .new = entry { count + 1 } else { count }
@@ -183,7 +206,7 @@ extension Command {
         case .performCodeSegue(let request): request.data
         case .unwind(let request): request.data
         case .push(_, _, let data, _), .present(_, _, _, let data, _): data
-        case .pop, .popToRoot, .popTo, .setViewControllers, .dismiss, .selectTab, .setTraits, .end: nil
+        case .pop, .popToRoot, .popTo, .setViewControllers, .dismiss, .selectTab, .setTraits, .end, .tap: nil
         case .transitionToSize, .interactivePop, .pullDown, .tapOutside: nil
         }
     }

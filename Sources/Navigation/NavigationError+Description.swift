@@ -26,6 +26,12 @@ extension NavigationError: CustomStringConvertible {
         case .transitionInProgress: "transition-in-progress"
         case .noInteractiveTransition: "no-interactive-transition"
         case .coveredByPresentation: "covered-by-presentation"
+        case .unknownControl: "unknown-control"
+        case .ambiguousControl: "ambiguous-control"
+        case .notTappable: "not-tappable"
+        case .choiceRequired: "choice-required"
+        case .unknownChoice: "unknown-choice"
+        case .actionUnread: "action-unread"
         }
     }
 
@@ -65,6 +71,29 @@ extension NavigationError: CustomStringConvertible {
             "a person's \(kind.rawValue) is in progress: finish or cancel it first"
         case .noInteractiveTransition(let kind): "no \(kind.rawValue) has begun: begin it first"
         case .coveredByPresentation(let id): "\(id) is covered by a presentation: no gesture reaches it"
+        case .unknownControl(let label, nil, let scene, let labels):
+            "scene \"\(scene)\" has no control labelled \"\(label)\"" + Self.tappable(labels)
+        case .unknownControl(let label, let occurrence?, let scene, let labels):
+            "scene \"\(scene)\" has no tappable control #\(occurrence) labelled \"\(label)\"" + Self.tappable(labels)
+        case .ambiguousControl(let label, let scene, let candidates):
+            "scene \"\(scene)\" has \(candidates.count) tappable controls labelled \"\(label)\": give occurrence (1 to \(candidates.count)): "
+                + candidates.enumerated().map { "#\($0.offset + 1) \($0.element)" }.joined(separator: "; ")
+        case .notTappable(let label, let scene):
+            "\"\(label)\" (scene \"\(scene)\") triggers no segue and sends no action: tapping it does nothing"
+        case .choiceRequired(let label, let choices):
+            "\"\(label)\"'s action takes one of \(choices.count) alternatives: give when, one of " + Self.quoted(choices)
+        case .unknownChoice(let label, let when, let choices):
+            "\"\(label)\"'s action has no alternative when \"\(when)\": give one of " + Self.quoted(choices)
+        case .actionUnread(let label, let reasons):
+            "\"\(label)\"'s action makes a call segued could not read from the sources: " + reasons.joined(separator: "; ")
         }
+    }
+
+    private static func tappable(_ labels: [String]) -> String {
+        labels.isEmpty ? " (it has no tappable control)" : "; its tappable controls: " + quoted(labels)
+    }
+
+    private static func quoted(_ texts: [String]) -> String {
+        texts.map { "\"\($0)\"" }.joined(separator: ", ")
     }
 }

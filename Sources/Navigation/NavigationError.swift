@@ -43,4 +43,18 @@ public enum NavigationError: Error, Sendable, Equatable {
     case noInteractiveTransition(InteractiveTransition.Kind)
     /// A gesture on a navigation controller that a presentation covers: no person can make it.
     case coveredByPresentation(ControllerID)
+    /// A tap of a label no control of the scene has (or of an `occurrence` past the last): the
+    /// labels of the scene's tappable controls.
+    case unknownControl(String, occurrence: Int?, scene: SceneID, labels: [String])
+    /// Several tappable controls of the scene have the label and no `occurrence` picks one: what
+    /// each does, in the scene's reading order.
+    case ambiguousControl(String, scene: SceneID, candidates: [String])
+    /// The control triggers no segue and sends no action.
+    case notTappable(String, scene: SceneID)
+    /// The control's action takes one of several alternatives and the tap says none: their conditions.
+    case choiceRequired(String, choices: [String])
+    /// The tap's `when` is none of the action's alternatives.
+    case unknownChoice(String, when: String, choices: [String])
+    /// The alternative taken makes a call the sources did not let segued read: why.
+    case actionUnread(String, reasons: [String])
 }

@@ -52,7 +52,9 @@ public enum Navigator {
     /// - Throws: ``NavigationError`` for what UIKit would raise on.
     public static func apply(_ command: Command, to state: inout NavigationState) throws(NavigationError) -> Transcript {
         guard !state.isEnded else { throw .sessionEnded }
-        if state.isNearCounterMaximum {
+        // A tap may make several calls, the second failing after the first changed the state: it
+        // runs on a copy, kept only when every call succeeds.
+        if state.isNearCounterMaximum || command.isTap {
             var after = state
             let transcript = try applyInPlace(command, to: &after)
             if let name = after.counterPastMaximum { throw .counterLimitReached(name) }
@@ -78,6 +80,12 @@ public enum Navigator {
         let transcript = try transaction.run(command)
         if transcript.performed { transaction.state.revision += 1 }
         return transcript
+    }
+}
+
+extension Command {
+    var isTap: Bool {
+        if case .tap = self { true } else { false }
     }
 }
 
@@ -178,6 +186,8 @@ extension Transaction {
             return pullDown(phase, shouldDismiss: shouldDismiss, modalInPresentation: modalInPresentation)
         case .tapOutside(let shouldDismiss, let modalInPresentation):
             return tapOutside(shouldDismiss: shouldDismiss, modalInPresentation: modalInPresentation)
+        case .tap(let request):
+            return try tap(request)
         case .end:
             return end()
         }

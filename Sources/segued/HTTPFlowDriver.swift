@@ -210,6 +210,11 @@ struct HTTPFlowDriver: FlowDriver {
             body = ["type": .string("tapOutside")]
             put("shouldDismiss", shouldDismiss.map(JSONValue.bool))
             put("modalInPresentation", modalInPresentation.map(JSONValue.bool))
+        case .tap(let request):
+            body = ["type": .string("tap"), "control": .string(request.control)]
+            put("source", vc(request.source))
+            put("occurrence", request.occurrence.map { .number(Double($0)) })
+            put("when", request.when.map(JSONValue.string))
         case .end:
             break
         }

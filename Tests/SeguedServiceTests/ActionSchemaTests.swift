@@ -29,7 +29,7 @@ struct ActionSchemaTests {
     }()
 
     @Test func fixtureHasBothKindsOfCase() {
-        #expect(Self.cases.count == 74)
+        #expect(Self.cases.count == 84)
         #expect(Self.cases.contains { $0.valid } && Self.cases.contains { !$0.valid })
     }
 

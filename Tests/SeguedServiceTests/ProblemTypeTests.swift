@@ -38,6 +38,8 @@ struct ProblemTypeTests {
         "transition-in-progress": "Interactive transition in progress",
         "no-interactive-transition": "No interactive transition",
         "covered-by-presentation": "Not possible in the current state",
+        "unknown-control": "Unknown control", "ambiguous-control": "Ambiguous control", "not-tappable": "Control not tappable",
+        "choice-required": "Choice required", "unknown-choice": "Unknown choice", "action-unread": "Action not read",
         "malformed-request": "Bad Request", "too-many-query-arguments": "URI Too Long",
         "unsupported-transfer-coding": "Not Implemented", "stopped-before-release": "Service Unavailable",
         "loading": "Service Unavailable", "insufficient-storage": "Insufficient Storage",

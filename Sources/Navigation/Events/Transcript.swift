@@ -29,6 +29,27 @@ public struct Transcript: Sendable, Equatable {
         /// The topmost presentation cannot be pulled down (not a sheet, or before iOS 13) or is not a
         /// popover that a tap outside dismisses.
         case notInteractivelyDismissible
+        /// A tapped control's action method makes no navigation call: it runs the app's code only.
+        case runsAppCodeOnly
+    }
+
+    /// What a tap tapped (``Command/TapRequest``): the control, and the action method that ran.
+    public struct Tap: Sendable, Equatable {
+        /// The control's label as the scene's UI has it.
+        public var control: String
+        /// The action method's selector, for a control that sends one (nil for a segue's control).
+        public var selector: String?
+        /// `path:line` of the method in the app's sources.
+        public var source: String?
+        /// The alternative taken.
+        public var when: String?
+
+        public init(control: String, selector: String? = nil, source: String? = nil, when: String? = nil) {
+            self.control = control
+            self.selector = selector
+            self.source = source
+            self.when = when
+        }
     }
 
     public var performed: Bool
@@ -40,6 +61,8 @@ public struct Transcript: Sendable, Equatable {
     public var destination: ControllerID?
     public var events: [LifecycleEvent]
     public var search: [SearchStep]
+    /// For a tap, what was tapped.
+    public var tap: Tap?
 
     public init(
         performed: Bool, reason: Reason? = nil, reasonDetail: String? = nil, segue: SegueDescription? = nil,

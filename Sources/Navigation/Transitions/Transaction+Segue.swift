@@ -76,7 +76,7 @@ extension Transaction {
     /// a navigation controller pushed, a presentation from an instance not in the window. Every check
     /// that can fail runs here, before the first change, which is what lets ``Navigator/apply(_:to:)``
     /// work in place.
-    private func checkPerformable(
+    func checkPerformable(
         _ kind: SegueKind, perform: CustomPerform?, from source: ControllerID, destination: SceneID
     ) throws(NavigationError) {
         switch (kind, perform) {
@@ -124,7 +124,7 @@ extension Transaction {
     }
 
     /// The kind's transition, after `performSegue` (spec §5.3–§5.8).
-    private mutating func runForward(
+    mutating func runForward(
         kind: SegueKind, perform: CustomPerform?, source: ControllerID, destination: ControllerID,
         style: PresentationStyle?, adaptive: PresentationStyle?, animated: Bool
     ) throws(NavigationError) {

@@ -138,6 +138,7 @@ extension JSONWriter {
             w.key(.performed); w.bool(transcript.performed)
             w.key(.reason); w.string(transcript.reason?.rawValue)
             if let detail = transcript.reasonDetail { w.key(.reasonDetail); w.string(detail) }
+            if let tap = transcript.tap { w.key("tap"); w.tap(tap) }
             w.key(.segue)
             if let segue = transcript.segue { w.segue(segue) } else { w.null() }
             if case .unwind? = transcript.segue?.kind, let destination = transcript.destination {
@@ -149,6 +150,17 @@ extension JSONWriter {
             w.key(.search); w.searchSteps(transcript.search)
             w.key(.stack); w.stackSummary(state)
             w.key(.revision); w.int(state.revision)
+        }
+    }
+
+    /// A tap's `{"control", "selector", "source", "when"}`: what the page names the operation by
+    /// ("tap Cancel — EditViewController.swift:42").
+    mutating func tap(_ tap: Transcript.Tap) {
+        object { w in
+            w.key("control"); w.string(tap.control)
+            w.key("selector"); w.string(tap.selector)
+            w.key("source"); w.string(tap.source)
+            w.key("when"); w.string(tap.when)
         }
     }
 

@@ -61,6 +61,12 @@ public enum ProblemType: String, CaseIterable, Sendable {
     case transitionInProgress = "transition-in-progress"
     case noInteractiveTransition = "no-interactive-transition"
     case coveredByPresentation = "covered-by-presentation"
+    case unknownControl = "unknown-control"
+    case ambiguousControl = "ambiguous-control"
+    case notTappable = "not-tappable"
+    case choiceRequired = "choice-required"
+    case unknownChoice = "unknown-choice"
+    case actionUnread = "action-unread"
 
     /// The problem's `type` member.
     public var uri: String { "urn:segued:problem:" + rawValue }
@@ -123,6 +129,12 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .transitionInProgress: "Interactive transition in progress"
         case .noInteractiveTransition: "No interactive transition"
         case .coveredByPresentation: "Not possible in the current state"
+        case .unknownControl: "Unknown control"
+        case .ambiguousControl: "Ambiguous control"
+        case .notTappable: "Control not tappable"
+        case .choiceRequired: "Choice required"
+        case .unknownChoice: "Unknown choice"
+        case .actionUnread: "Action not read"
         }
     }
 
@@ -131,14 +143,14 @@ public enum ProblemType: String, CaseIterable, Sendable {
         switch self {
         case .malformedJSON, .invalidParameter, .invalidIdempotencyKey: 400
         case .unauthorized: 401
-        case .notFound, .unknownSession, .unknownStoryboard, .unknownSegue, .unknownInstance, .unknownScene: 404
+        case .notFound, .unknownSession, .unknownStoryboard, .unknownSegue, .unknownInstance, .unknownScene, .unknownControl: 404
         case .methodNotAllowed: 405
         case .revisionConflict: 412
         case .bodyTooLarge: 413
         case .unsupportedMediaType: 415
         case .hostNotAllowed: 421
         case .invalidRequest, .idempotencyKeyReused, .invalidSnapshot, .invalidStoryboard, .refusedStoryboard,
-            .segueWithoutIdentifier, .emptyStack, .invalidCodeSegueKind:
+            .segueWithoutIdentifier, .emptyStack, .invalidCodeSegueKind, .unknownChoice:
             422
         case .notImplemented: 501
         case .tooManySessions, .memoryBudgetExceeded, .tooManyStreams, .shuttingDown, .loading: 503
@@ -148,7 +160,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
             .pushWithoutNavigationController, .pushingNavigationController, .segueNotPerformable, .notInWindowHierarchy,
             .wrongSegueKind, .notANavigationController, .notATabBarController, .noContainer, .tabIndexOutOfRange,
             .notInStack, .invalidStackEntry, .sessionEnded, .counterLimitReached, .transitionInProgress, .noInteractiveTransition,
-            .coveredByPresentation:
+            .coveredByPresentation, .ambiguousControl, .notTappable, .choiceRequired, .actionUnread:
             409
         }
     }

@@ -48,7 +48,7 @@ struct SceneRenaming: Sendable {
         case .present(let reference, let from, let style, let data, let animated):
             return .present(self(reference), from: from, style: style, data: data, animated: animated)
         case .performSegue, .unwind, .pop, .popToRoot, .popTo, .dismiss, .selectTab, .setTraits, .end,
-            .transitionToSize, .interactivePop, .pullDown, .tapOutside:
+            .transitionToSize, .interactivePop, .pullDown, .tapOutside, .tap:
             return command
         }
     }

@@ -5,7 +5,7 @@ import Storyboard
 /// The `type`s of `POST …/actions` (api.md).
 enum ActionType: String, CaseIterable {
     case pop, back, popToRoot, popTo, setViewControllers, push, present, dismiss, selectTab, setTraits
-    case interactivePop, pullDown, tapOutside
+    case interactivePop, pullDown, tapOutside, tap
 
     /// The fields a request of this type may have. Arrays made once: a `Set` built per request and
     /// grown by each type's fields cost 2,300 instructions of every action (callgrind).
@@ -21,6 +21,7 @@ enum ActionType: String, CaseIterable {
         case .interactivePop: Self.interactivePopFields
         case .pullDown: Self.pullDownFields
         case .tapOutside: Self.tapOutsideFields
+        case .tap: Self.tapFields
         }
     }
 
@@ -34,6 +35,7 @@ enum ActionType: String, CaseIterable {
     private static let interactivePopFields = ["type", "phase", "target"]
     private static let pullDownFields = ["type", "phase", "shouldDismiss", "modalInPresentation"]
     private static let tapOutsideFields = ["type", "shouldDismiss", "modalInPresentation"]
+    private static let tapFields = ["type", "control", "source", "occurrence", "when"]
 }
 
 extension Command {
@@ -98,10 +100,24 @@ extension Command {
             }
         case .tapOutside:
             command = .tapOutside(shouldDismiss: body.bool("shouldDismiss"), modalInPresentation: body.bool("modalInPresentation"))
+        case .tap:
+            command = tap(&body)
         }
         let fields = type.fields
         body.only(where: fields.contains)
         return command
+    }
+
+    /// `tap`: `{"control", "source"?, "occurrence"?, "when"?}` (no `animated`: the code's calls animate).
+    private static func tap(_ body: inout RequestBody) -> Command? {
+        let control = body.required("control")
+        if control?.isEmpty == true { body.reader.fail("control", "expected the control's label, not an empty string") }
+        let source = body.controller("source")
+        let occurrence = body.int("occurrence")
+        if let occurrence, occurrence < 1 { body.reader.fail("occurrence", "expected 1 or more (the first control with the label is 1)") }
+        let when = body.string("when")
+        guard let control, !control.isEmpty, (occurrence ?? 1) >= 1 else { return nil }
+        return .tap(Command.TapRequest(control: control, source: source, occurrence: occurrence, when: when))
     }
 
     /// `size`: `{"width", "height"}`, whole points from 1 to ``WindowSize/maximumSide``.

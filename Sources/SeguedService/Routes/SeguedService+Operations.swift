@@ -57,6 +57,7 @@ extension SeguedService {
         case .interactivePop: "interactivePop"
         case .pullDown: "pullDown"
         case .tapOutside: "tapOutside"
+        case .tap: "tap"
         case .end: "end"
         }
     }

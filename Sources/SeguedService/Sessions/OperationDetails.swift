@@ -20,6 +20,7 @@ enum OperationDetails {
     /// The names by their codes, here and in the store's rows (``OperationCoding``).
     static let names: [OperationRecord.Name] = [.launch, .segue, .unwind, .action, .end]
     private static let performed: UInt8 = 1, hasReason: UInt8 = 2, hasDestination: UInt8 = 4, hasSegue: UInt8 = 8
+    private static let hasTap: UInt8 = 16
 
     static func append(_ record: OperationRecord, to bytes: inout [UInt8]) {
         bytes.append(marker)
@@ -30,11 +31,39 @@ enum OperationDetails {
         if record.reason != nil { flags |= hasReason }
         if record.destination != nil { flags |= hasDestination }
         if record.segue != nil { flags |= hasSegue }
+        if record.tap != nil { flags |= hasTap }
         bytes.append(flags)
         if let reason = record.reason { EventCoding.appendString(reason.rawValue, to: &bytes) }
         if let destination = record.destination { EventCoding.appendNumber(destination.rawValue, to: &bytes) }
         if let segue = record.segue { EventCoding.appendSegue(segue, to: &bytes) }
+        if let tap = record.tap { appendTap(tap, to: &bytes) }
         EventCoding.appendSearch(record.search, to: &bytes)
+    }
+
+    /// A tap's control, then its selector, source and condition, each a string with a byte before
+    /// it saying whether it is there.
+    static func appendTap(_ tap: Transcript.Tap, to bytes: inout [UInt8]) {
+        EventCoding.appendString(tap.control, to: &bytes)
+        for text in [tap.selector, tap.source, tap.when] {
+            bytes.append(text == nil ? 0 : 1)
+            if let text { EventCoding.appendString(text, to: &bytes) }
+        }
+    }
+
+    /// The tap ``appendTap(_:to:)`` wrote; `nil` when the bytes do not read.
+    static func tap(_ reader: inout EventReader) -> Transcript.Tap? {
+        guard let control = reader.string() else { return nil }
+        var texts: [String?] = []
+        for _ in 0..<3 {
+            guard let present = reader.byte(), present <= 1 else { return nil }
+            if present == 1 {
+                guard let text = reader.string() else { return nil }
+                texts.append(text)
+            } else {
+                texts.append(nil)
+            }
+        }
+        return Transcript.Tap(control: control, selector: texts[0], source: texts[1], when: texts[2])
     }
 
     /// The record whose details `reader` is at, given what the log keeps of it apart; `nil` when
@@ -58,11 +87,18 @@ enum OperationDetails {
             guard case .segue(let read) = reader.value() else { return nil }
             segue = read
         }
+        var tap: Transcript.Tap?
+        if flags & hasTap != 0 {
+            guard let read = Self.tap(&reader) else { return nil }
+            tap = read
+        }
         guard let search = reader.search() else { return nil }
-        return OperationRecord(
+        var record = OperationRecord(
             name: names[Int(nameCode)], revision: revision, performed: flags & performed != 0, reason: reason, segue: segue,
             destination: destination, search: search, firstSequence: lastSequence - span, lastSequence: lastSequence,
             command: command)
+        record.tap = tap
+        return record
     }
 
     /// Passes over the details `reader` is at, as ``record(_:lastSequence:command:)`` reads them
@@ -72,7 +108,8 @@ enum OperationDetails {
             let flags = reader.byte(),
             flags & hasReason == 0 || reader.skipString(),
             flags & hasDestination == 0 || reader.number() != nil,
-            flags & hasSegue == 0 || reader.skipValue()
+            flags & hasSegue == 0 || reader.skipValue(),
+            flags & hasTap == 0 || tap(&reader) != nil
         else { return false }
         return reader.skipSearch()
     }

@@ -28,6 +28,8 @@ struct OperationRecord: Sendable, Equatable {
     /// command, not its text, so that an operation costs no text until a stream asks for it.
     var command: Command?
     var destination: ControllerID?
+    /// A tap's control and action method, for the `operation` message's header.
+    var tap: Transcript.Tap?
     var name: Name
     var performed: Bool
     var reason: Transcript.Reason?
@@ -46,6 +48,7 @@ struct OperationRecord: Sendable, Equatable {
         firstSequence = first
         lastSequence = last
         self.command = command
+        tap = transcript.tap
     }
 }
 

@@ -26,7 +26,7 @@ enum EventStreamMessages {
             name, revision: state.revision, performed: transcript.performed, reason: transcript.reason,
             segue: transcript.segue, destination: transcript.destination, search: transcript.search,
             firstSequence: transcript.events.first?.sequence, lastSequence: transcript.events.last?.sequence,
-            command: command, stack: state, into: &w)
+            command: command, tap: transcript.tap, stack: state, into: &w)
         return w.bytes
     }
 
@@ -36,13 +36,14 @@ enum EventStreamMessages {
         operationMessage(
             record.name, revision: record.revision, performed: record.performed, reason: record.reason,
             segue: record.segue, destination: record.destination, search: record.search,
-            firstSequence: record.firstSequence, lastSequence: record.lastSequence, command: record.command, stack: nil, into: &w)
+            firstSequence: record.firstSequence, lastSequence: record.lastSequence, command: record.command, tap: record.tap,
+            stack: nil, into: &w)
     }
 
     private static func operationMessage(
         _ name: OperationRecord.Name, revision: Int, performed: Bool, reason: Transcript.Reason?, segue: SegueDescription?,
         destination: ControllerID?, search: [SearchStep], firstSequence: Int?, lastSequence: Int?, command: Command?,
-        stack: NavigationState?, into w: inout JSONWriter
+        tap: Transcript.Tap?, stack: NavigationState?, into w: inout JSONWriter
     ) {
         w.fragment("event: operation\ndata: ")
         w.object { w in
@@ -52,6 +53,8 @@ enum EventStreamMessages {
             w.key("operation"); w.string(name.rawValue)
             // The command as a flow step line (docs/flows.md): what the operation was, for a header.
             w.key("step"); w.string(command.map(FlowCommandWriter.line))
+            // A tap's control and the action method's `path:line`, for the header.
+            if let tap { w.key("tap"); w.tap(tap) }
             w.key("segue")
             if let segue { w.segue(segue) } else { w.null() }
             w.key("destination"); w.controller(destination)
