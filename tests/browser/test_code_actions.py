@@ -122,13 +122,25 @@ def test_a_branching_action_asks_which_condition_holds(browser, segued, shots):
     ui.button(driver, "Commit").click()
     popover(driver, "chooser").find_element("css selector", f".code-choice[data-when='{NOT_LOGGED_IN}']").click()
     methods = step.callbacks()
-    assert methods[:2] == ["shouldPerformSegue", "prepare"] or "prepare" in methods, methods
+    # The code's performSegue(withIdentifier:) (no shouldPerformSegue: code is not asked), as on a
+    # second session at the same screen.
+    assert methods == ["init", "awakeFromNib", "prepareForSegue", "performSegue", "pushViewController", "willMoveToParent",
+                       "loadView", "viewDidLoad", "viewWillDisappear", "viewWillAppear", "navigationControllerWillShow",
+                       "viewIsAppearing", "viewDidDisappear", "viewDidAppear", "didMoveToParent",
+                       "navigationControllerDidShow"], methods
+    twin = segued.start_session(segued.get(f"/v1/sessions/{session}")["storyboard"])["id"]
+    segued.post(f"/v1/sessions/{twin}/segues", {"id": "0xd-4m-acx", "source": "vc1"})
+    code = segued.post(f"/v1/sessions/{twin}/segues", {"identifier": "loginSegue", "source": "vc3", "trigger": "programmatic"})
+    assert [(event["vc"], event["method"]) for event in step.events()] == \
+        [(event["vc"], event["method"]) for event in code["events"]]
     ui.wait_until(lambda: segued.stack(session)["path"][-1] != "vc3", "the login screen pushed")
     stack = segued.stack(session)
     top = stack["layers"][-1]["root"]["children"][-1]
     assert top["scene"] == "Settings:kl3-Fg-1QU", top
     header = header_of_last_operation(driver, "TAP Commit")
     assert f"· {SOURCE}:174 · when {NOT_LOGGED_IN}" in header, header
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})",
+                          driver.find_elements("css selector", "#transcript .op-group header.group-head")[-1])
     shots.take(driver, "Commit chosen when not logged in: the login screen pushed, the condition in the header")
 
 
@@ -139,7 +151,7 @@ def test_an_unread_call_says_why_and_offers_app_code(browser, segued, shots):
     before = transcript.last_seq(segued, session)
     ui.tap(driver, "Edit")
     unread = popover(driver, "unread")
-    assert ALERT in unread.text and f"editXml: · {SOURCE}:326" in unread.text, unread.text
+    assert ALERT in unread.text and f"editXml: ({SOURCE}:326) makes a call segued could not read" in unread.text, unread.text
     assert not driver.find_element("css selector", "#problem").is_displayed()
     shots.take(driver, "Edit's call not read: the reason, and App code…")
     ui.button(driver, "App code…", scope=unread).click()
@@ -159,9 +171,12 @@ def test_an_action_that_navigates_nowhere_says_it_runs_app_code_only(browser, se
     before = segued.stack(session)
     clear = ui.button(driver, "xmark.circle.fill")
     assert clear.is_enabled()
+    where = clear.rect
     clear.click()
     note = popover(driver, "app-code-only")
-    assert "runs app code only" in note.text and f"clearCommentText: · {SOURCE}:136" in note.text, note.text
+    assert note.text == f"xmark.circle.fill: runs app code only\nclearCommentText: ({SOURCE}:136) makes no navigation call: nothing changes on screen.", note.text
+    # Beside the button, though the answer redrew the screen.
+    assert abs(note.rect["y"] - (where["y"] + where["height"] + 8)) <= 1, (note.rect, where)
     shots.take(driver, "the clear button: runs app code only")
     assert segued.stack(session)["revision"] == before["revision"]
     # It goes by itself after a few seconds.

@@ -75,6 +75,11 @@ export function actionSource(action) {
   return action?.source ? `${action.selector} · ${action.source}` : action?.selector ?? '';
 }
 
+/** The method in a sentence: `cancel: (Sources/EditViewController.swift:42)`. */
+function methodOf(action) {
+  return action?.source ? `${action.selector} (${action.source})` : action?.selector ?? 'Its action method';
+}
+
 /** A tooltip: what the action's code does. */
 export function describeAction(action) {
   const performs = action?.performs ?? [];
@@ -110,7 +115,8 @@ function onPointer(event) {
   if (open && !open.element.contains(event.target) && !open.anchor?.contains(event.target)) closeCodePopover({refocus: false});
 }
 
-/** Shows `content` in a popover under (or above) `anchor`; `kind` names it for styling and tests
+/** Shows `content` in a popover under (or above) `anchor` (the element tapped, or `{element, rect}`
+ * with where it was when tapped); `kind` names it for styling and tests
  * (`chooser`, `unread`, `app-code-only`); a `lasting` one stays until closed, another goes after a
  * few seconds unless the pointer or focus is in it. */
 function showPopover(anchor, kind, title, content, {lasting = true} = {}) {
@@ -118,7 +124,8 @@ function showPopover(anchor, kind, title, content, {lasting = true} = {}) {
   const element = h(`div.code-popover.${kind}`, {role: 'dialog', 'aria-label': title, dataset: {kind}},
     h('div.code-popover-title', {}, title), content);
   document.body.append(element);
-  place(element, anchor);
+  place(element, anchor?.element ?? anchor, anchor?.rect);
+  anchor = anchor?.element ?? anchor;
   open = {element, anchor, timer: null};
   document.addEventListener('keydown', onKey, true);
   document.addEventListener('pointerdown', onPointer, true);
@@ -134,9 +141,10 @@ function showPopover(anchor, kind, title, content, {lasting = true} = {}) {
   return element;
 }
 
-/** Under the control, within the window; above it when it would run off the bottom. */
-function place(element, anchor) {
-  const rect = anchor?.isConnected ? anchor.getBoundingClientRect() : {left: 16, right: 16, top: 16, bottom: 16, width: 0};
+/** Under the control, within the window; above it when it would run off the bottom. `rect` is where
+ * the control was when tapped, for when the screen has been redrawn since (the answer's new stack). */
+function place(element, anchor, rect = null) {
+  rect = anchor?.isConnected ? anchor.getBoundingClientRect() : rect ?? {left: 16, right: 16, top: 16, bottom: 16, width: 0};
   const width = element.offsetWidth;
   const height = element.offsetHeight;
   const left = Math.max(8, Math.min(rect.left + rect.width / 2 - width / 2, window.innerWidth - width - 8));
@@ -151,7 +159,7 @@ function place(element, anchor) {
 export function showChooser(anchor, label, action, choices, choose) {
   const calls = when => (action?.performs ?? []).filter(operation => operation.when === when).map(describeOperation);
   const element = showPopover(anchor, 'chooser', `${label}: which condition holds?`, [
-    h('p.code-popover-note', {}, `${actionSource(action)} branches. The tap runs the calls of the branch you choose:`),
+    h('p.code-popover-note', {}, `${methodOf(action)} branches. The tap runs the calls of the branch you choose:`),
     h('ul.code-choices', {}, choices.map(when => h('li', {},
       h('button.code-choice', {type: 'button', dataset: {when}, onclick: () => { closeCodePopover(); choose(when); }},
         h('code.code-when', {}, when),
@@ -173,7 +181,7 @@ export function showChooser(anchor, label, action, choices, choose) {
  * call by hand. */
 export function showUnread(anchor, label, action, reasons, openAppCode) {
   return showPopover(anchor, 'unread', `${label}: not read from the code`, [
-    h('p.code-popover-note', {}, `${actionSource(action)} makes a call segued could not read, so the tap does nothing here:`),
+    h('p.code-popover-note', {}, `${methodOf(action)} makes a call segued could not read, so the tap does nothing here:`),
     h('ul.code-reasons', {}, reasons.map(reason => h('li', {}, reason))),
     h('div.code-popover-buttons', {},
       h('button.code-app-code', {type: 'button', 'aria-haspopup': 'dialog', onclick: () => { closeCodePopover({refocus: false}); openAppCode(); }}, 'App code…'),
@@ -182,9 +190,8 @@ export function showUnread(anchor, label, action, reasons, openAppCode) {
 }
 
 /** The method makes no navigation call (`performed: false`, reason `runsAppCodeOnly`). */
-export function showAppCodeOnly(anchor, label, action, detail) {
+export function showAppCodeOnly(anchor, label, action) {
   return showPopover(anchor, 'app-code-only', `${label}: runs app code only`, [
-    h('p.code-popover-note', {}, detail || `${action?.selector ?? 'Its action'} makes no navigation call.`),
-    action?.source ? h('code.code-source', {}, actionSource(action)) : null,
+    h('p.code-popover-note', {}, `${methodOf(action)} makes no navigation call: nothing changes on screen.`),
   ], {lasting: false});
 }

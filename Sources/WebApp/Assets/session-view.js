@@ -186,6 +186,8 @@ export class SessionView {
       return null;
     }
     closeCodePopover({refocus: false});
+    // The answer's new stack redraws the screen: a note points where the control was.
+    anchor = {element: anchor?.element ?? anchor, rect: (anchor?.element ?? anchor)?.getBoundingClientRect?.() ?? null};
     const body = {type: 'tap', ...tapRequest(sceneUI(this.context, vc), item, kind, shown), source: vc.id, ...(when ? {when} : {})};
     const answer = await this.perform('action', body, `tap ${shown}`, shown, problem => {
       const type = String(problem.type ?? '');
@@ -201,7 +203,7 @@ export class SessionView {
       return false;
     });
     if (answer && answer.performed === false && answer.reason === 'runsAppCodeOnly') {
-      showAppCodeOnly(anchor, shown, action, answer.reasonDetail);
+      showAppCodeOnly(anchor, shown, action);
     }
     return answer;
   }
