@@ -86,6 +86,10 @@ def test_cancel_on_a_sheet_dismisses_it_with_the_codes_callbacks(browser, segued
     header = header_of_last_operation(driver, "TAP Cancel")
     assert header == f"TAP Cancel · {SOURCE}:414 · revision {stack['revision']}", header
     shots.take(driver, "the Upload sheet dismissed by its Cancel, the code's callbacks in the transcript")
+    # A window opened on the session later says the same (the stream's replayed operation).
+    watcher = browser()
+    watcher.get(f"{segued.base}/ui/sessions/{session}")
+    assert header_of_last_operation(watcher, "TAP Cancel") == header
 
 
 def test_a_branching_action_asks_which_condition_holds(browser, segued, shots):

@@ -129,8 +129,9 @@ function drawTapSource(tap) {
 
 function describe(operation, scenes, events) {
   if (operation.tap && (operation.tap.source || !operation.segue)) {
-    // The control as this window showed it when it tapped it, else as the daemon names it.
-    const label = operation.via?.label ?? operation.tap.control;
+    // The control as the tap named it (this window's label, or the step line's `tap "Cancel"`, the
+    // same in every window), else as the daemon's scene reading names it (`cancel`, a system item).
+    const label = operation.via?.label ?? tappedLabel(operation.step) ?? operation.tap.control;
     return `${label}${operation.destination ? ` → ${operation.destination}` : ''}`;
   }
   const segue = operation.segue;
@@ -141,6 +142,13 @@ function describe(operation, scenes, events) {
     return `${name} (${segue.kind})${operation.destination ? ` → ${operation.destination}` : ''}`;
   }
   return operation.step ? stepName(operation.step) : operation.action ?? '';
+}
+
+/** The label of a tap's step line (`tap "Cancel" #2 …`, a JSON string), or null. */
+function tappedLabel(step) {
+  const quoted = /^tap ("(?:[^"\\]|\\.)*")/.exec(step ?? '')?.[1];
+  if (!quoted) return null;
+  try { return JSON.parse(quoted); } catch { return null; }
 }
 
 /** `selectTab 1 user tabBar=vc2` → `selectTab 1 user`: the daemon's step line (docs/flows.md)
