@@ -86,6 +86,9 @@ def test_cancel_on_a_sheet_dismisses_it_with_the_codes_callbacks(browser, segued
     header = header_of_last_operation(driver, "TAP Cancel")
     assert header == f"TAP Cancel · {SOURCE}:414 · revision {stack['revision']}", header
     shots.take(driver, "the Upload sheet dismissed by its Cancel, the code's callbacks in the transcript")
+    # The walk records the tap, not the call: a flow saved from it taps "Cancel" again.
+    flow = segued.request_text(f"/v1/sessions/{session}/flow")
+    assert '\n> tap "Cancel" source=vc3\n' in flow, flow
     # A window opened on the session later says the same (the stream's replayed operation).
     watcher = browser()
     watcher.get(f"{segued.base}/ui/sessions/{session}")
