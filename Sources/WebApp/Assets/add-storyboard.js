@@ -7,7 +7,8 @@
 
 const KEY = 'segued.sources.';
 
-/** Remembers the files of an upload ({name, entry, storyboards: {Name: xml}}) under its id. */
+/** Remembers the files of an upload ({name, entry, storyboards: {Name: xml}, sources?: {path: code}})
+ * under its id. */
 export function rememberSources(storyboardID, sources) {
   const text = JSON.stringify(sources);
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -41,5 +42,6 @@ export async function bundleWith(storyboardID, storyboardName, reference, file) 
     throw new Error(`This page does not have the files of “${storyboardName}” (it was uploaded elsewhere): drop them on the start page together with ${reference.storyboard}.storyboard.`);
   }
   const storyboards = {...sources.storyboards, [reference.storyboard]: await file.text()};
-  return {name: sources.name, entry: sources.entry, storyboards};
+  // The app's code (its `sources`) goes again with it: what its controls' actions do.
+  return {name: sources.name, entry: sources.entry, storyboards, ...(sources.sources ? {sources: sources.sources} : {})};
 }

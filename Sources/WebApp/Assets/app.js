@@ -206,6 +206,8 @@ async function showSession(id) {
     map: $('map-panel'), label: $('session-label'), traits: $('session-traits'),
     streamStatus: text => { $('session-label').dataset.stream = text; },
     openSession: sessionID => go(`/ui/sessions/${encodeURIComponent(sessionID)}`),
+    // An unread action's "App code…" opens the same menu as the session's button.
+    openAppCode: () => view.openAppCodeMenu($('app-code-dialog'), $('app-code-body')),
   });
   current = view;
   $('screen').replaceChildren();

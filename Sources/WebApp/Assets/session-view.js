@@ -5,12 +5,13 @@ import {api, ApiProblem} from './api.js';
 import {openStream} from './stream.js';
 import {Transcript} from './transcript.js';
 import {drawWindow} from './render/layers.js';
-import {indexNodes} from './render/scenes.js';
+import {indexNodes, sceneUI} from './render/scenes.js';
 import {drawAppCodeMenu} from './menu.js';
 import {showProblem, clearProblem} from './problem.js';
 import {renderMap} from './map.js';
 import {bundleWith, rememberSources} from './add-storyboard.js';
 import {attachGestures} from './gestures.js';
+import {choicesOf, closeCodePopover, showAppCodeOnly, showChooser, showUnread, tapRequest} from './code-actions.js';
 
 const OPERATION_ENDPOINTS = {segue: api.segue, unwind: api.unwind, action: api.action};
 
@@ -77,6 +78,7 @@ export class SessionView {
   }
 
   close() {
+    closeCodePopover({refocus: false});
     this.stream?.close();
   }
 
@@ -151,22 +153,59 @@ export class SessionView {
     showProblem({title: 'The session has ended', detail: `Reason: ${reason ?? 'unknown'}. Start a new one.`, type: 'urn:segued:session-ended'});
   }
 
-  /** Performs an operation (`kind`: segue, unwind or action) and shows its problem if refused. */
-  async perform(kind, body, what, tapped = null) {
+  /** Performs an operation (`kind`: segue, unwind or action) and shows its problem if refused,
+   * unless `handle(problem)` answers that it has shown it. */
+  async perform(kind, body, what, tapped = null, handle = null) {
     try {
       const answer = await OPERATION_ENDPOINTS[kind](this.id, body);
       clearProblem();
       // What this window asked for, to name a segue the API describes without an identifier.
       const via = {label: tapped, id: body.id ?? null};
-      this.transcript.addOperation({...answer, operation: kind, action: body.type ?? null, via});
+      // A tap is its own operation in the log (the stream names it so): the header says which control.
+      const operation = body.type === 'tap' ? 'tap' : kind;
+      this.transcript.addOperation({...answer, operation, action: body.type ?? null, via});
       if (kind === 'action' && body.type === 'setTraits') this.refreshTraits();
       if (!this.streamLive) await this.catchUp();
       return answer;
     } catch (error) {
+      if (error instanceof ApiProblem && handle?.(error.problem)) return null;
       if (error instanceof ApiProblem) showProblem(error.problem, what);
       else showProblem({title: 'Unexpected error', detail: String(error)});
       return null;
     }
+  }
+
+  /** A tap on `item` (a control, cell or bar item of `kind`, shown as `shown`) of the instance `vc`
+   * whose action method's code the daemon performs (code-actions.js). `anchor` is the element
+   * tapped, for the chooser and notes to point at. */
+  async tapAction(item, kind, vc, anchor, shown, when = null) {
+    const action = item.action;
+    const choices = choicesOf(action);
+    if (!when && choices.length) {
+      showChooser(anchor, shown, action, choices, chosen => this.tapAction(item, kind, vc, anchor, shown, chosen));
+      return null;
+    }
+    closeCodePopover({refocus: false});
+    // The answer's new stack redraws the screen: a note points where the control was.
+    anchor = {element: anchor?.element ?? anchor, rect: (anchor?.element ?? anchor)?.getBoundingClientRect?.() ?? null};
+    const body = {type: 'tap', ...tapRequest(sceneUI(this.context, vc), item, kind, shown), source: vc.id, ...(when ? {when} : {})};
+    const answer = await this.perform('action', body, `tap ${shown}`, shown, problem => {
+      const type = String(problem.type ?? '');
+      if (type.endsWith(':choice-required') && problem.choices?.length) {
+        showChooser(anchor, shown, action, problem.choices, chosen => this.tapAction(item, kind, vc, anchor, shown, chosen));
+        return true;
+      }
+      if (type.endsWith(':action-unread')) {
+        clearProblem();
+        showUnread(anchor, shown, action, problem.reasons?.length ? problem.reasons : [problem.detail ?? ''], () => this.elements.openAppCode?.());
+        return true;
+      }
+      return false;
+    });
+    if (answer && answer.performed === false && answer.reason === 'runsAppCodeOnly') {
+      showAppCodeOnly(anchor, shown, action);
+    }
+    return answer;
   }
 
   /** A storyboard the app references, dropped on its panel: the app uploaded again with it, and a
@@ -220,6 +259,7 @@ export class SessionView {
         if (begun?.performed) await this.gesture('pullDown', {phase: 'finish'});
       },
       tapOutside: () => this.perform('action', {type: 'tapOutside'}, 'tap outside'),
+      tapAction: (item, kind, vc, anchor, shown) => this.tapAction(item, kind, vc, anchor, shown),
     };
   }
 

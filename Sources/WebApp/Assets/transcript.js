@@ -47,6 +47,7 @@ export class Transcript {
       known.action ??= operation.action ?? null;
       known.via ??= operation.via ?? null;
       known.step ??= operation.step ?? null;
+      known.tap ??= operation.tap ?? null;
       this.schedule();
       return;
     }
@@ -102,8 +103,9 @@ function drawGroup({operation, events}, scenes) {
   const last = events.at(-1).seq;
   const header = operation
     ? h('header.group-head', {},
-      h('span.op-kind', {}, operation.operation ?? 'operation'), ' ',
+      h('span.op-kind', {}, operation.tap ? 'tap' : operation.operation ?? 'operation'), ' ',
       h('span.op-name', {title: operation.step ?? ''}, describe(operation, scenes, events)),
+      operation.tap ? drawTapSource(operation.tap) : null,
       operation.performed === false ? h('span.not-performed', {}, ` not performed${operation.reason ? `: ${operation.reason}` : ''}`) : null,
       h('span.op-range', {}, operation.revision ? ` · revision ${operation.revision}` : ''))
     : h('header.group-head.unattributed', {},
@@ -115,7 +117,23 @@ function drawGroup({operation, events}, scenes) {
     h('ol.callbacks', {}, events.map(event => drawEvent(event, operation, scenes))));
 }
 
+/** A tap of a control whose action method the daemon performed: ` · EditViewController.swift:42`
+ * (the file and line of the method; its path in the title) and the condition chosen. A tap that
+ * performed a segue has no source (the storyboard wires it). */
+function drawTapSource(tap) {
+  if (!tap.source) return null;
+  const file = String(tap.source).split('/').at(-1);
+  return h('span.op-source', {title: `${tap.selector ?? ''} in ${tap.source}`},
+    ` · ${file}`, tap.when ? h('span.op-when', {}, ` · when ${tap.when}`) : null);
+}
+
 function describe(operation, scenes, events) {
+  if (operation.tap && (operation.tap.source || !operation.segue)) {
+    // The control as the tap named it (this window's label, or the step line's `tap "Cancel"`, the
+    // same in every window), else as the daemon's scene reading names it (`cancel`, a system item).
+    const label = operation.via?.label ?? tappedLabel(operation.step) ?? operation.tap.control;
+    return `${label}${operation.destination ? ` → ${operation.destination}` : ''}`;
+  }
   const segue = operation.segue;
   if (segue) {
     // The source's scene, from its callbacks (each carries its scene).
@@ -124,6 +142,13 @@ function describe(operation, scenes, events) {
     return `${name} (${segue.kind})${operation.destination ? ` → ${operation.destination}` : ''}`;
   }
   return operation.step ? stepName(operation.step) : operation.action ?? '';
+}
+
+/** The label of a tap's step line (`tap "Cancel" #2 …`, a JSON string), or null. */
+function tappedLabel(step) {
+  const quoted = /^tap ("(?:[^"\\]|\\.)*")/.exec(step ?? '')?.[1];
+  if (!quoted) return null;
+  try { return JSON.parse(quoted); } catch { return null; }
 }
 
 /** `selectTab 1 user tabBar=vc2` → `selectTab 1 user`: the daemon's step line (docs/flows.md)

@@ -4,7 +4,11 @@
 // '…/v1/storyboards?name=MainStoryboard'` sends it, so that the page and curl make the same upload;
 // several become one bundle {name, entry, storyboards: {Name: xml}} (so that their storyboard
 // references resolve against each other); a `.json` file is sent as it is (a segued storyboard or
-// an upload bundle).
+// an upload bundle). The app's Swift and Objective-C files dropped with them (`.swift`, `.m`, `.mm`,
+// `.h`) go into the bundle's `sources`, as `segued import` puts them, keyed by the path within a
+// dropped folder, else by the file's name: the daemon reads from them the unwind actions classes
+// implement and what each control's action method does (spec §5.13), so that a tap on a Cancel
+// wired to `dismiss(animated:)` dismisses.
 //
 // The entry is where the app starts: the storyboard an `Info.plist` dropped with them names
 // (plist.js), else `Main`, else the only one with an initial scene, else the person's choice
@@ -15,6 +19,7 @@
 import {launchStoryboards} from './plist.js';
 
 const baseName = file => file.name.replace(/\.storyboard$/i, '');
+const SOURCE = /\.(swift|m|mm|h)$/i;
 
 /**
  * Answers {body, contentType?, name?, label, sources?, initialScene?, how} for `files` (a FileList
@@ -28,6 +33,7 @@ export async function uploadBody(files, {choose, idiom = 'phone'} = {}) {
   const json = list.filter(file => file.name.toLowerCase().endsWith('.json'));
   const storyboards = list.filter(file => file.name.toLowerCase().endsWith('.storyboard'));
   const plists = list.filter(file => file.name.toLowerCase().endsWith('.plist'));
+  const code = list.filter(file => SOURCE.test(file.name));
   if (json.length && storyboards.length || json.length > 1) {
     throw new Error('Drop either one .json file (a storyboard or an upload bundle) or .storyboard files of one app');
   }
@@ -37,19 +43,22 @@ export async function uploadBody(files, {choose, idiom = 'phone'} = {}) {
   }
   if (!storyboards.length) {
     throw new Error(plists.length ? 'An Info.plist says where an app starts: drop it with the app’s .storyboard files'
-      : 'Only .storyboard, .json and Info.plist files can be uploaded');
+      : code.length ? 'Sources say what an app’s controls do: drop them with the app’s .storyboard files'
+        : 'Only .storyboard, .json, Info.plist and source (.swift, .m, .h) files can be uploaded');
   }
   const texts = {};
   for (const file of storyboards) texts[baseName(file)] = await file.text();
   const names = Object.keys(texts).sort();
-  const label = storyboards.map(file => file.name).join(', ');
+  const sources = {};
+  for (const file of code) sources[file.webkitRelativePath || file.name] = await file.text();
+  const label = storyboards.map(file => file.name).join(', ') + (code.length ? ` and ${code.length} source file${code.length === 1 ? '' : 's'}` : '');
   const {entry, scene, how} = await startOf(texts, names, plists, {choose, idiom});
   if (!entry) return null;
-  if (names.length === 1) {
+  if (names.length === 1 && !code.length) {
     return {body: texts[entry], contentType: 'application/xml', name: entry, label, initialScene: scene, how,
       sources: {file: storyboards[0].name, name: entry, entry, storyboards: texts, initialScene: scene}};
   }
-  const bundle = {name: entry, entry, storyboards: texts};
+  const bundle = {name: entry, entry, storyboards: texts, ...(code.length ? {sources} : {})};
   return {body: bundle, label, initialScene: scene, how, sources: {...bundle, initialScene: scene}};
 }
 

@@ -4,6 +4,7 @@
 import {h, icon} from './dom.js';
 import {describeTrigger} from './baritems.js';
 import {imageGlyph, imageName, imageView} from './images.js';
+import {describeAction} from '../code-actions.js';
 
 const CHEVRON = ['M9 5l7 7-7 7'];
 const PUSHING = new Set(['show', 'push', 'showDetail', 'replace']);
@@ -26,7 +27,7 @@ export function controls(list, vc, context) {
       }
       const drawn = cell(control, vc, context);
       group.element.append(h('div.cell-row', {role: 'listitem'}, drawn));
-      lastCell = type === 'tableViewCell' && !control.trigger ? {element: drawn, control} : null;
+      lastCell = type === 'tableViewCell' && !control.trigger && !control.action ? {element: drawn, control} : null;
       continue;
     }
     if (lastCell && !control.text && (type === 'switch' || type === 'segmentedControl')) {
@@ -58,13 +59,29 @@ function accessory(control, vc, context) {
         h('button', {type: 'button', 'aria-label': 'Decrement'}, '−'), h('button', {type: 'button', 'aria-label': 'Increment'}, '+'));
     case 'slider':
       return h('input.cell-slider', {type: 'range', 'aria-label': control.text});
-    default:
-      return h('button.ios-button.cell-button', {
-        type: 'button', title: describeTrigger(control.trigger), disabled: !control.trigger,
-        onclick: () => context.act.trigger(control.trigger, vc),
-        'aria-label': control.image && !control.buttonTitle ? (control.userLabel || imageName(control.image)) : null,
+    default: {
+      const name = control.image && !control.buttonTitle ? (control.userLabel || imageName(control.image)) : null;
+      return h(`button.ios-button.cell-button${codeOnly(control) ? '.code-action' : ''}`, {
+        type: 'button', 'aria-label': name,
+        ...tapping(control.original ?? control, control.type ?? 'button', vc, context, control.buttonTitle || name || control.text),
       }, buttonContent({...control, text: control.buttonTitle}));
+    }
   }
+}
+
+/** Whether tapping `control` runs its action method's code: it sends an action and has no segue. */
+function codeOnly(control) {
+  return !control.trigger && Boolean(control.action);
+}
+
+/** A tappable element's attributes: its segue performed when it has one, else its action method's
+ * code (code-actions.js), else disabled; `shown` is the name the person sees it by. */
+function tapping(control, kind, vc, context, shown) {
+  if (codeOnly(control)) {
+    return {title: describeAction(control.action), dataset: {selector: control.action.selector},
+      onclick: event => context.act.tapAction(control, kind, vc, event.currentTarget, shown)};
+  }
+  return {title: describeTrigger(control.trigger), disabled: !control.trigger, onclick: () => context.act.trigger(control.trigger, vc)};
 }
 
 /** A button's face: its image (an icon, or the image's name), then its title; a button without
@@ -95,13 +112,11 @@ function cell(control, vc, context) {
   const prototype = !control.text && Boolean(control.reuseIdentifier);
   const content = [h(`span.cell-text${prototype ? '.prototype' : ''}`, {}, label)];
   const side = control.accessory
-    ? accessory({...control.accessory, text: label, buttonTitle: control.accessory.text}, vc, context) : null;
-  if (!control.trigger) return h(`div.cell.${control.type}`, {}, content, side);
-  const chevron = PUSHING.has(control.trigger.kind) ? icon(CHEVRON, 'icon disclosure') : null;
-  const tapped = h(`button.cell.${control.type}`, {
-    type: 'button',
-    title: describeTrigger(control.trigger),
-    onclick: () => context.act.trigger(control.trigger, vc),
+    ? accessory({...control.accessory, text: label, buttonTitle: control.accessory.text, original: control.accessory}, vc, context) : null;
+  if (!control.trigger && !control.action) return h(`div.cell.${control.type}`, {}, content, side);
+  const chevron = PUSHING.has(control.trigger?.kind) ? icon(CHEVRON, 'icon disclosure') : null;
+  const tapped = h(`button.cell.${control.type}${codeOnly(control) ? '.code-action' : ''}`, {
+    type: 'button', ...tapping(control, control.type, vc, context, label),
   }, content, side ? null : chevron);
   // A control cannot sit inside a button: a tapped cell with one is the two side by side, its
   // disclosure indicator last, at the row's end as iOS draws it.
@@ -111,12 +126,10 @@ function cell(control, vc, context) {
 function single(control, vc, context) {
   switch (control.type) {
     case 'button':
-      return h('button.ios-button', {
+      return h(`button.ios-button${codeOnly(control) ? '.code-action' : ''}`, {
         type: 'button',
-        title: describeTrigger(control.trigger),
-        disabled: !control.trigger,
-        onclick: () => context.act.trigger(control.trigger, vc),
         'aria-label': control.image && !control.text ? controlLabel(control) : null,
+        ...tapping(control, 'button', vc, context, controlLabel(control)),
       }, buttonContent(control));
     case 'label':
       return h('p.ios-label', {}, control.text ?? '');
