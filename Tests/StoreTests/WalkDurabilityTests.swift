@@ -16,7 +16,7 @@ struct WalkDurabilityTests {
     /// More operations than a snapshot is written after (`Persistence.foldEvery`), so that the
     /// store prunes operation rows the walk still holds; a refused one, and a batch.
     static func walk(_ service: SeguedService, _ id: String) {
-        for round in 0..<10 {
+        for round in 0..<35 {
             #expect(post(service, id, "segues", #"{"identifier": "showItem", "data": {"itemID": \#(round)}}"#) == 200)
             #expect(post(service, id, "actions", #"{"type": "pop"}"#) == 200)
         }
@@ -40,7 +40,7 @@ struct WalkDurabilityTests {
         #expect(first.handle(.make("PUT", "/v1/sessions/forked", json: #"{"from": "walked"}"#)).status == 201)
         let walked = Self.flow(first, "walked"), fresh = Self.flow(first, "fresh")
         #expect(walked.0 == 200 && fresh.0 == 200, "\(walked.1) \(fresh.1)")
-        #expect(walked.1.components(separatedBy: "\n  visible: ").count == 24, "23 steps: the launch and 22 operations")
+        #expect(walked.1.components(separatedBy: "\n  visible: ").count == 74, "73 steps: the launch and 72 operations")
         firstStore.close()
 
         let (second, secondStore) = try directory.service(policy)
@@ -50,7 +50,7 @@ struct WalkDurabilityTests {
         // Going on after the restart: the flow is the whole walk, across both runs.
         Self.walk(second, "walked")
         let longer = Self.flow(second, "walked")
-        #expect(longer.0 == 200 && longer.1.components(separatedBy: "\n  visible: ").count == 46)
+        #expect(longer.0 == 200 && longer.1.components(separatedBy: "\n  visible: ").count == 146)
         secondStore.close()
 
         let (third, thirdStore) = try directory.service(policy)
