@@ -94,6 +94,8 @@ final class Persistence: Sendable {
         var writes: [StoreWrite] = []
         writes.reserveCapacity(appended.count + 2)
         var fold = false
+        // Each command's line, and whether it reads back, for the walk's row too (written once).
+        var lines: [KnownLine] = []
         for operation in appended {
             guard let record = operation.record, let command = record.command,
                 let first = operation.events.first?.sequence, let last = operation.events.last?.sequence
@@ -102,7 +104,9 @@ final class Persistence: Sendable {
                 continue
             }
             let line = FlowCommandWriter.line(command)
-            if !readings.reads(line, as: command) { fold = true }
+            let reads = readings.reads(line, as: command)
+            if !reads { fold = true }
+            lines.append(KnownLine(command: command, line: line, reads: reads))
             let body = OperationCoding.encode(record, line: line, events: operation.events[...])
             writes.append(stored(session, &state, first: first, last: last, body: body))
             state.stored.operations += 1
@@ -111,7 +115,7 @@ final class Persistence: Sendable {
         if fold || state.stored.operations >= Self.foldEvery || state.stored.bytes >= Self.foldWeight * state.stored.snapshotBytes {
             writes.append(snapshot(session, &state))
         }
-        writes += walkWrites(session, &state, start: false)
+        writes += walkWrites(session, &state, start: false, known: lines)
         if let prune = prune(session, &state) { writes.append(prune) }
         return store.commit(writes)
     }
@@ -140,7 +144,10 @@ final class Persistence: Sendable {
     /// lines, all of them from launch when `start`, or its gap once it has one (the rows before go
     /// then). A command whose line does not read back to it gives the walk up in the store with
     /// ``FlowRecorder``'s words, since a restored session could not replay it.
-    func walkWrites(_ session: Session, _ state: inout Session.State, start: Bool) -> [StoreWrite] {
+    ///
+    /// `known`: lines already written for the first new commands (by ``stage(_:_:_:)``), used for
+    /// each that is the same command.
+    func walkWrites(_ session: Session, _ state: inout Session.State, start: Bool, known: [KnownLine] = []) -> [StoreWrite] {
         let stored = state.stored.walkStored
         guard stored != StoredProgress.walkGapStored else { return [] }
         if let gap = state.walk.gap { return giveUpWalk(session, &state, gap) }
@@ -149,14 +156,27 @@ final class Persistence: Sendable {
         var lines: [String] = []
         lines.reserveCapacity(commands.count - stored)
         for index in stored..<commands.count {
-            let line = FlowCommandWriter.line(commands[index])
-            guard readings.reads(line, as: commands[index]) else {
+            let line: String, reads: Bool
+            if index - stored < known.count, known[index - stored].command == commands[index] {
+                (line, reads) = (known[index - stored].line, known[index - stored].reads)
+            } else {
+                line = FlowCommandWriter.line(commands[index])
+                reads = readings.reads(line, as: commands[index])
+            }
+            guard reads else {
                 return giveUpWalk(session, &state, WalkCoding.unreadable(step: index, line: line))
             }
             lines.append(line)
         }
         state.stored.walkStored = commands.count
         return [walkStep(session, &state, WalkCoding.encode(start ? .start : .lines, lines: lines))]
+    }
+
+    /// A command's flow line as ``stage(_:_:_:)`` wrote it, and whether it reads back to it.
+    struct KnownLine {
+        var command: Command
+        var line: String
+        var reads: Bool
     }
 
     private func giveUpWalk(_ session: Session, _ state: inout Session.State, _ why: String) -> [StoreWrite] {
