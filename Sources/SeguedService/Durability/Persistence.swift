@@ -22,7 +22,7 @@ final class Persistence: Sendable {
     /// grows across restarts, and past every incarnation loaded (``noteLoaded(incarnation:)``).
     private let incarnations: Atomic<Int>
     /// What recent command lines read back to: the check of ``stage(_:_:_:)`` without a parse.
-    private let readings = CommandLineReadings()
+    let readings = CommandLineReadings()
     /// The last ``StoredOperation/row`` given: rows grow in the order operations are made, so that
     /// each is appended to the table (past every row loaded: ``noteLoaded(row:)``).
     private let rows = Atomic<Int>(0)
