@@ -131,14 +131,15 @@ public final class DurableStore: Sendable {
                 // by appending its own. Read along the table, which has no index to sort them by.
                 let stored = try connection.prepare(
                     "SELECT rowid, session, incarnation, first_sequence, last_sequence, body FROM operations ORDER BY rowid")
+                // Walk steps are in the same table (schema 6), each in the order it was made.
                 while try stored.step() {
+                    if stored.int(3) == StoreSchema.walkStepSequence {
+                        walks(StoredWalkStep(row: stored.int(0), session: stored.text(1) ?? "", incarnation: stored.int(2), body: stored.blob(5)))
+                        continue
+                    }
                     operations(StoredOperation(
                         row: stored.int(0), session: stored.text(1) ?? "", incarnation: stored.int(2), firstSequence: stored.int(3),
                         lastSequence: stored.int(4), body: stored.blob(5)))
-                }
-                let steps = try connection.prepare("SELECT rowid, session, incarnation, body FROM walks ORDER BY rowid")
-                while try steps.step() {
-                    walks(StoredWalkStep(row: steps.int(0), session: steps.text(1) ?? "", incarnation: steps.int(2), body: steps.blob(3)))
                 }
             } catch {
                 throw StoreError.classify(error, path: path)

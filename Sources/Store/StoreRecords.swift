@@ -82,7 +82,7 @@ public enum StoreWrite: Sendable {
     case deleteOperations(rows: [Int])
     /// Stores one step of a session's walk (``StoredWalkStep``), replacing any row of its `row`.
     case walkStep(StoredWalkStep)
-    /// Deletes these rows of the walks table (a session's walk given up, or ended).
+    /// Deletes these walk rows (a session's walk given up, or ended).
     case deleteWalkSteps(rows: [Int])
     /// Stores an idempotency key's answer (and forgets the session's keys older than the last
     /// ``IdempotencyRecord/keptPerSession``).

@@ -239,7 +239,10 @@ private struct Statements {
         putOperation = try connection.prepare(
             "INSERT OR REPLACE INTO operations (rowid, session, incarnation, first_sequence, last_sequence, body) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
         deleteOperation = try connection.prepare(StoreSchema.deleteOperation)
-        putWalkStep = try connection.prepare("INSERT OR REPLACE INTO walks (rowid, session, incarnation, body) VALUES (?1, ?2, ?3, ?4)")
+        putWalkStep = try connection.prepare("""
+            INSERT OR REPLACE INTO operations (rowid, session, incarnation, first_sequence, last_sequence, body)
+            VALUES (?1, ?2, ?3, \(StoreSchema.walkStepSequence), \(StoreSchema.walkStepSequence), ?4)
+            """)
         deleteWalkStep = try connection.prepare(StoreSchema.deleteWalkStep)
     }
 

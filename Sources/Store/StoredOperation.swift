@@ -24,7 +24,7 @@ public struct StoredOperation: Sendable, Equatable {
     }
 }
 
-/// One step of a session's walk as stored (schema 5): the commands a change performed, as flow
+/// One step of a session's walk as stored (schema 5; schema 6 keeps it in the operations table): the commands a change performed, as flow
 /// lines, or where the walk starts or is given up, in bytes the service writes and reads (the store
 /// does not look into them). A session's rows, in row order, give its walk from launch.
 public struct StoredWalkStep: Sendable, Equatable {

@@ -46,4 +46,23 @@ struct CommandLineReadingsTests {
         }
         #expect(!readings.reads(FlowCommandWriter.line(commands[0]), as: commands[1]))
     }
+
+    /// What a start reads a stored line back to: the parser's command, the first time and when
+    /// remembered, past the slots too; a line that does not read, nothing, each time.
+    @Test func aLinesCommand_isTheParsersOne_rememberedOrNot() throws {
+        let readings = CommandLineReadings()
+        let commands = (0..<(CommandLineReadings.slotCount * 2)).map {
+            Command.performSegue(.init(segue: .identifier(SegueID("showItem")), data: .object(["itemID": .number(Double($0))])))
+        }
+        for _ in 0..<2 {
+            for command in commands {
+                let line = FlowCommandWriter.line(command)
+                #expect(readings.command(of: line) == command)
+                #expect(try readings.command(of: line) == FlowCommandParser.parse(line))
+            }
+        }
+        #expect(readings.command(of: "segue") == nil)
+        #expect(readings.command(of: "segue") == nil)
+        #expect(readings.command(of: "no such step") == nil)
+    }
 }

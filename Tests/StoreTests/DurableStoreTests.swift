@@ -191,6 +191,45 @@ struct DurableStoreTests {
         #expect(try operations() == [Self.row(2, "a", 13, 20), Self.row(4, "a", 21, 30)])
     }
 
+    /// A store written by schema 5 (walk steps in a `walks` table, their rows from the same count as
+    /// the operations') opens with its walk steps appended to the operations table past its last
+    /// row, in their order, loaded back as walk steps; later steps go after them and are deleted by row.
+    @Test func aSchema5Store_isMigrated_keepingItsWalks() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        try Self.writeOldStore(in: directory, StoreSchema.create, StoreSchema.idempotency, StoreSchema.operations, StoreSchema.walksVersion5, """
+            INSERT INTO operations (rowid, session, incarnation, first_sequence, last_sequence, body) VALUES (1, 'a', 7, 1, 4, X'01');
+            INSERT INTO walks (rowid, session, incarnation, body) VALUES (2, 'a', 7, X'0A');
+            INSERT INTO operations (rowid, session, incarnation, first_sequence, last_sequence, body) VALUES (3, 'a', 7, 5, 9, X'05');
+            INSERT INTO walks (rowid, session, incarnation, body) VALUES (4, 'a', 7, X'0B');
+            INSERT INTO walks (rowid, session, incarnation, body) VALUES (5, 'b', 8, X'0C');
+            PRAGMA user_version = 5;
+            """)
+        let store = try directory.open()
+        defer { store.close() }
+        #expect(store.migratedFrom == 5)
+        func loaded() throws -> ([StoredOperation], [StoredWalkStep]) {
+            var operations: [StoredOperation] = []
+            var steps: [StoredWalkStep] = []
+            try store.load(storyboards: { _ in }, sessions: { _ in }, operations: { operations.append($0) }, walks: { steps.append($0) })
+            return (operations, steps)
+        }
+        func step(_ row: Int, _ session: String, _ body: UInt8, incarnation: Int = 7) -> StoredWalkStep {
+            StoredWalkStep(row: row, session: session, incarnation: incarnation, body: [body])
+        }
+        var (operations, steps) = try loaded()
+        #expect(operations == [Self.row(1, "a", 1, 4), Self.row(3, "a", 5, 9)])
+        #expect(steps == [step(5, "a", 0x0A), step(7, "a", 0x0B), step(8, "b", 0x0C, incarnation: 8)])
+        let connection = try SQLiteConnection(path: store.path)
+        #expect(try connection.integer("PRAGMA user_version") == StoreSchema.version)
+        #expect(try connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'walks'") == 0)
+
+        #expect(store.write([.walkStep(step(9, "a", 0x0D)), .operation(Self.row(10, "a", 10, 12)), .deleteWalkSteps(rows: [5, 8])]) == nil)
+        (operations, steps) = try loaded()
+        #expect(operations == [Self.row(1, "a", 1, 4), Self.row(3, "a", 5, 9), Self.row(10, "a", 10, 12)])
+        #expect(steps == [step(7, "a", 0x0B), step(9, "a", 0x0D)])
+    }
+
     /// A stored operation for tests: its body is its first event's number.
     static func row(_ row: Int, _ session: String, _ first: Int, _ last: Int, incarnation: Int = 7) -> StoredOperation {
         StoredOperation(row: row, session: session, incarnation: incarnation, firstSequence: first, lastSequence: last, body: [UInt8(first)])

@@ -16,7 +16,7 @@ struct WalkDurabilityTests {
     /// More operations than a snapshot is written after (`Persistence.foldEvery`), so that the
     /// store prunes operation rows the walk still holds; a refused one, and a batch.
     static func walk(_ service: SeguedService, _ id: String) {
-        for round in 0..<10 {
+        for round in 0..<35 {
             #expect(post(service, id, "segues", #"{"identifier": "showItem", "data": {"itemID": \#(round)}}"#) == 200)
             #expect(post(service, id, "actions", #"{"type": "pop"}"#) == 200)
         }
@@ -40,7 +40,7 @@ struct WalkDurabilityTests {
         #expect(first.handle(.make("PUT", "/v1/sessions/forked", json: #"{"from": "walked"}"#)).status == 201)
         let walked = Self.flow(first, "walked"), fresh = Self.flow(first, "fresh")
         #expect(walked.0 == 200 && fresh.0 == 200, "\(walked.1) \(fresh.1)")
-        #expect(walked.1.components(separatedBy: "\n  visible: ").count == 24, "23 steps: the launch and 22 operations")
+        #expect(walked.1.components(separatedBy: "\n  visible: ").count == 74, "73 steps: the launch and 72 operations")
         firstStore.close()
 
         let (second, secondStore) = try directory.service(policy)
@@ -50,7 +50,7 @@ struct WalkDurabilityTests {
         // Going on after the restart: the flow is the whole walk, across both runs.
         Self.walk(second, "walked")
         let longer = Self.flow(second, "walked")
-        #expect(longer.0 == 200 && longer.1.components(separatedBy: "\n  visible: ").count == 46)
+        #expect(longer.0 == 200 && longer.1.components(separatedBy: "\n  visible: ").count == 146)
         secondStore.close()
 
         let (third, thirdStore) = try directory.service(policy)
@@ -72,12 +72,55 @@ struct WalkDurabilityTests {
         firstStore.close()
         // The ended session's walk went with it: the restored one's gap is the only row left.
         let connection = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
-        #expect(try connection.integer("SELECT count(*) FROM walks") == 1)
+        #expect(try connection.integer("SELECT count(*) FROM operations WHERE first_sequence = -1") == 1)
 
         let (second, secondStore) = try directory.service()
         defer { secondStore.close() }
         #expect(Self.flow(second, "restored") == refused)
         #expect(second.handle(.make("GET", "/v1/sessions/source/flow")).status == 404)
+    }
+
+    /// A store written by schema 5 (walks in a table of their own) opens with its walks moved into
+    /// the operations table: every session's flow is the same, and goes on growing across restarts.
+    @Test func aSchema5Stores_walks_surviveTheMigration() throws {
+        let directory = TemporaryStateDirectory()
+        defer { directory.cleanUp() }
+        let (first, firstStore) = try directory.service()
+        #expect(first.handle(.make("PUT", "/v1/sessions/walked", json: #"{"storyboard": "demo"}"#)).status == 201)
+        #expect(first.handle(.make("PUT", "/v1/sessions/fresh", json: #"{"storyboard": "demo"}"#)).status == 201)
+        Self.walk(first, "walked")
+        let walked = Self.flow(first, "walked"), fresh = Self.flow(first, "fresh")
+        firstStore.close()
+        // Back to schema 5's layout: the walk rows in a `walks` table, under their rowids.
+        let connection = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
+        let walkRows = try connection.integer("SELECT count(*) FROM operations WHERE first_sequence = -1")
+        #expect(walkRows > 2)
+        try connection.execute("""
+            \(StoreSchema.walksVersion5)
+            INSERT INTO walks (rowid, session, incarnation, body)
+                SELECT rowid, session, incarnation, body FROM operations WHERE first_sequence = -1;
+            DELETE FROM operations WHERE first_sequence = -1;
+            PRAGMA user_version = 5;
+            """)
+        #expect(try connection.integer("SELECT count(*) FROM walks") == walkRows)
+
+        let (second, secondStore) = try directory.service()
+        #expect(secondStore.migratedFrom == 5)
+        #expect(try connection.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'walks'") == 0)
+        #expect(try connection.integer("SELECT count(*) FROM operations WHERE first_sequence = -1") == walkRows)
+        #expect(Self.flow(second, "walked") == walked)
+        #expect(Self.flow(second, "fresh") == fresh)
+        Self.walk(second, "walked")
+        let longer = Self.flow(second, "walked")
+        #expect(longer.0 == 200 && longer.1.components(separatedBy: "\n  visible: ").count == 146)
+        #expect(second.handle(.make("DELETE", "/v1/sessions/fresh")).status == 200)
+        secondStore.close()
+
+        let (third, thirdStore) = try directory.service()
+        defer { thirdStore.close() }
+        #expect(Self.flow(third, "walked") == longer)
+        #expect(third.handle(.make("GET", "/v1/sessions/fresh/flow")).status == 404)
+        #expect(try connection.integer("SELECT count(*) FROM operations WHERE session = 'fresh'") == 0)
     }
 
     /// A store written before walks were kept: its sessions' flows are refused, as they were.
@@ -89,7 +132,7 @@ struct WalkDurabilityTests {
         Self.walk(first, "old")
         firstStore.close()
         let connection = try SQLiteConnection(path: directory.path + "/" + DurableStore.fileName)
-        try connection.execute("DELETE FROM walks")
+        try connection.execute("DELETE FROM operations WHERE first_sequence = -1")
 
         let (second, secondStore) = try directory.service()
         defer { secondStore.close() }

@@ -44,7 +44,9 @@ enum OperationCoding {
     }
 
     /// The operation in `bytes`, or `nil` when they do not read (a row this segued did not write).
-    static func decode(_ bytes: [UInt8]) -> Decoded? {
+    /// `command` reads a line back (``FlowCommandParser`` by default; a start passes its
+    /// ``CommandLineReadings``).
+    static func decode(_ bytes: [UInt8], command readLine: (String) -> Command? = { try? FlowCommandParser.parse($0) }) -> Decoded? {
         var reader = EventReader(bytes)
         guard reader.byte() == version, let nameCode = reader.byte(), OperationDetails.names.indices.contains(Int(nameCode)),
             let revision = reader.number(), let performed = reader.byte(), let reasonText = reader.string(),
@@ -64,7 +66,7 @@ enum OperationCoding {
             guard let line = reader.string() else { return nil }
             // A line that does not read back (the store then holds the state after it in the snapshot)
             // still restores the operation's events; only a replay needs the command.
-            command = try? FlowCommandParser.parse(line)
+            command = readLine(line)
         }
         guard let count = reader.number(), count >= 0, let firstHeld = reader.number() else { return nil }
         var events: [LifecycleEvent] = []

@@ -22,7 +22,7 @@ final class Persistence: Sendable {
     /// grows across restarts, and past every incarnation loaded (``noteLoaded(incarnation:)``).
     private let incarnations: Atomic<Int>
     /// What recent command lines read back to: the check of ``stage(_:_:_:)`` without a parse.
-    private let readings = CommandLineReadings()
+    let readings = CommandLineReadings()
     /// The last ``StoredOperation/row`` given: rows grow in the order operations are made, so that
     /// each is appended to the table (past every row loaded: ``noteLoaded(row:)``).
     private let rows = Atomic<Int>(0)
@@ -70,8 +70,16 @@ final class Persistence: Sendable {
     }
 
     /// Operations stored after a snapshot before the next one is written, at most: what a session
-    /// may have to replay at start (each operation is also folded once they outweigh the snapshot).
-    static let foldEvery = 16
+    /// may have to replay at start (the snapshot is also folded once their bytes are
+    /// ``foldWeight`` times its own).
+    ///
+    /// 64 and 4 (16 and 1 before, issue 52): under bench/durability's cycle a demo session's
+    /// snapshot (about 2.9 KB, on 1 KiB pages: a leaf and its overflow pages, freed and allocated
+    /// again at each write) was written every 11 operations, half of the log the store wrote per
+    /// operation. Replaying an operation at start costs about what reading its events back does,
+    /// and the rows are read anyway while the event log holds their events.
+    static let foldEvery = 64
+    static let foldWeight = 4
 
     /// Queues what a change did (its operations, already appended to `state.log`): each operation
     /// with its events and command (``OperationCoding``), and the whole snapshot only every
@@ -86,6 +94,8 @@ final class Persistence: Sendable {
         var writes: [StoreWrite] = []
         writes.reserveCapacity(appended.count + 2)
         var fold = false
+        // Each command's line, and whether it reads back, for the walk's row too (written once).
+        var lines: [KnownLine] = []
         for operation in appended {
             guard let record = operation.record, let command = record.command,
                 let first = operation.events.first?.sequence, let last = operation.events.last?.sequence
@@ -94,16 +104,18 @@ final class Persistence: Sendable {
                 continue
             }
             let line = FlowCommandWriter.line(command)
-            if !readings.reads(line, as: command) { fold = true }
+            let reads = readings.reads(line, as: command)
+            if !reads { fold = true }
+            lines.append(KnownLine(command: command, line: line, reads: reads))
             let body = OperationCoding.encode(record, line: line, events: operation.events[...])
             writes.append(stored(session, &state, first: first, last: last, body: body))
             state.stored.operations += 1
             state.stored.bytes += body.count
         }
-        if fold || state.stored.operations >= Self.foldEvery || state.stored.bytes >= state.stored.snapshotBytes {
+        if fold || state.stored.operations >= Self.foldEvery || state.stored.bytes >= Self.foldWeight * state.stored.snapshotBytes {
             writes.append(snapshot(session, &state))
         }
-        writes += walkWrites(session, &state, start: false)
+        writes += walkWrites(session, &state, start: false, known: lines)
         if let prune = prune(session, &state) { writes.append(prune) }
         return store.commit(writes)
     }
@@ -132,7 +144,10 @@ final class Persistence: Sendable {
     /// lines, all of them from launch when `start`, or its gap once it has one (the rows before go
     /// then). A command whose line does not read back to it gives the walk up in the store with
     /// ``FlowRecorder``'s words, since a restored session could not replay it.
-    func walkWrites(_ session: Session, _ state: inout Session.State, start: Bool) -> [StoreWrite] {
+    ///
+    /// `known`: lines already written for the first new commands (by ``stage(_:_:_:)``), used for
+    /// each that is the same command.
+    func walkWrites(_ session: Session, _ state: inout Session.State, start: Bool, known: [KnownLine] = []) -> [StoreWrite] {
         let stored = state.stored.walkStored
         guard stored != StoredProgress.walkGapStored else { return [] }
         if let gap = state.walk.gap { return giveUpWalk(session, &state, gap) }
@@ -141,14 +156,27 @@ final class Persistence: Sendable {
         var lines: [String] = []
         lines.reserveCapacity(commands.count - stored)
         for index in stored..<commands.count {
-            let line = FlowCommandWriter.line(commands[index])
-            guard readings.reads(line, as: commands[index]) else {
+            let line: String, reads: Bool
+            if index - stored < known.count, known[index - stored].command == commands[index] {
+                (line, reads) = (known[index - stored].line, known[index - stored].reads)
+            } else {
+                line = FlowCommandWriter.line(commands[index])
+                reads = readings.reads(line, as: commands[index])
+            }
+            guard reads else {
                 return giveUpWalk(session, &state, WalkCoding.unreadable(step: index, line: line))
             }
             lines.append(line)
         }
         state.stored.walkStored = commands.count
         return [walkStep(session, &state, WalkCoding.encode(start ? .start : .lines, lines: lines))]
+    }
+
+    /// A command's flow line as ``stage(_:_:_:)`` wrote it, and whether it reads back to it.
+    struct KnownLine {
+        var command: Command
+        var line: String
+        var reads: Bool
     }
 
     private func giveUpWalk(_ session: Session, _ state: inout Session.State, _ why: String) -> [StoreWrite] {

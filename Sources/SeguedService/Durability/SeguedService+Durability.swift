@@ -71,7 +71,7 @@ extension SeguedService {
             }
         }
         var replaying = RecoveryLanes<StoredOperation, OperationOutcome>(lanes: lanes, key: { UInt64(bitPattern: Int64($0.session.hashValue)) }) { [self] row in
-            restoreOperation(row)
+            restoreOperation(row, persistence.readings)
         }
         func collectOperation(_ row: StoredOperation, _ outcome: OperationOutcome) {
             if let failure = outcome.failure {
@@ -111,7 +111,7 @@ extension SeguedService {
         } walks: { step in
             restoring.finish(collect: collectSession)
             persistence.noteLoaded(row: step.row)
-            switch restoreWalkStep(step) {
+            switch restoreWalkStep(step, persistence.readings) {
             case .taken: recovery.walkSteps += 1
             case .unused: unusedWalkRows.append(step.row)
             case .sessionNotRestored: break
@@ -158,12 +158,12 @@ extension SeguedService {
     /// snapshot is replayed through the engine first (commands are deterministic), and must give the
     /// same revision and the same events as it did, or the session is left at the operation before
     /// (and reported): a replay that disagrees would answer what nobody was told.
-    private func restoreOperation(_ row: StoredOperation) -> OperationOutcome {
+    private func restoreOperation(_ row: StoredOperation, _ readings: CommandLineReadings) -> OperationOutcome {
         var outcome = OperationOutcome()
         guard let id = SessionID(validating: row.session), let session = sessions[id] else { return outcome }
         outcome.sessionRestored = true
         guard session.incarnation == row.incarnation else { return outcome }
-        guard let decoded = OperationCoding.decode(row.body) else {
+        guard let decoded = OperationCoding.decode(row.body, command: readings.command(of:)) else {
             outcome.failure = "the operation at \(row.firstSequence) does not read"
             return outcome
         }
@@ -204,11 +204,11 @@ extension SeguedService {
 
     /// Continues a restored session's walk with a stored step (a session without any keeps the
     /// walk it was restored with: not known, as for a store written before walks were kept).
-    private func restoreWalkStep(_ step: StoredWalkStep) -> WalkStepOutcome {
+    private func restoreWalkStep(_ step: StoredWalkStep, _ readings: CommandLineReadings) -> WalkStepOutcome {
         guard let id = SessionID(validating: step.session), let session = sessions[id] else { return .sessionNotRestored }
         guard session.incarnation == step.incarnation, let decoded = WalkCoding.decode(step.body) else { return .unused }
         session.state.withLock { state in
-            state.walk.restore(decoded)
+            state.walk.restore(decoded, command: readings.command(of:))
             state.stored.walkRows.append(step.row)
             state.stored.walkStored = state.walk.gap == nil ? state.walk.commands.count : StoredProgress.walkGapStored
             session.account(&state)

@@ -63,22 +63,23 @@ enum WalkCoding {
 
 extension SessionWalk {
     /// Rebuilds the walk from a stored step: each line read back to its command, as the store wrote it.
-    mutating func restore(_ step: WalkCoding.Decoded) {
+    /// `command` reads a line back (``FlowCommandParser`` by default).
+    mutating func restore(_ step: WalkCoding.Decoded, command readLine: (String) -> Command? = { try? FlowCommandParser.parse($0) }) {
         switch step {
         case .start(let lines):
             self = SessionWalk()
-            restore(lines: lines)
+            restore(lines: lines, readLine)
         case .lines(let lines):
-            restore(lines: lines)
+            restore(lines: lines, readLine)
         case .gap(let why):
             giveUp(why)
         }
     }
 
-    private mutating func restore(lines: [String]) {
+    private mutating func restore(lines: [String], _ readLine: (String) -> Command?) {
         for line in lines {
             guard gap == nil else { return }
-            guard let command = try? FlowCommandParser.parse(line) else {
+            guard let command = readLine(line) else {
                 giveUp(WalkCoding.unreadable(step: commands.count, line: line))
                 return
             }
