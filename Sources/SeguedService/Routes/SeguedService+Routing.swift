@@ -64,7 +64,7 @@ extension SeguedService {
         case (.storyboard, "GET"): return try getStoryboard(id)
         case (.storyboard, "DELETE"): return try deleteStoryboard(id)
         case (.sessions, "GET"): return try listSessions(request)
-        case (.sessions, "POST"): return try createSession(request, id: nil)
+        case (.sessions, "POST"): return try createSessionOnce(request)
         case (.session, "GET"): return try getSession(request, id)
         case (.session, "PUT"): return try createSession(request, id: id)
         case (.session, "DELETE"): return try deleteSession(request, id)
