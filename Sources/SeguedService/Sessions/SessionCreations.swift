@@ -54,8 +54,12 @@ extension SeguedService {
     /// problem it was answered with (the session made, not stored), as for other keyed writes.
     private func acknowledgingCreate(_ response: Response, after ticket: CommitTicket?, _ key: IdempotencyCache.Key) -> Response {
         guard let ticket, let persistence else { return response }
-        return persistence.acknowledging(response, after: ticket) { [creations] problem in
-            creations.answers.withLock { $0.replace(key, with: problem) }
+        return persistence.acknowledging(response, after: ticket) { [creations, memory] problem in
+            creations.answers.withLock { answers in
+                let before = answers.bytes
+                answers.replace(key, with: problem)
+                memory.adjust(by: answers.bytes - before)
+            }
         }
     }
 }
