@@ -7,8 +7,35 @@
 #include <string.h>
 
 static pthread_once_t global_once = PTHREAD_ONCE_INIT;
+/* One easy handle per thread, kept between requests: libcurl keeps a handle's connections open
+   (its connection cache, up to CURLOPT_MAXCONNECTS = 5) and reuses one for the next request to the
+   same host, port and TLS settings, so a thread asking one peer or daemon again and again connects
+   (and negotiates TLS) once. A handle is never used by two threads; sharing one connection cache
+   between threads (CURLSHOPT_SHARE with CURL_LOCK_DATA_CONNECT) is what libcurl's documentation
+   advises against. The handle goes with its thread (pthread key destructor). */
+static pthread_key_t handle_key;
 
-static void global_init(void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
+static void free_handle(void *handle) { curl_easy_cleanup(handle); }
+
+static void global_init(void) {
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    pthread_key_create(&handle_key, free_handle);
+}
+
+/* This thread's handle, its options reset (connections, DNS and TLS session caches kept). */
+static CURL *thread_handle(void) {
+    CURL *curl = pthread_getspecific(handle_key);
+    if (curl) {
+        curl_easy_reset(curl);
+        return curl;
+    }
+    curl = curl_easy_init();
+    if (curl && pthread_setspecific(handle_key, curl) != 0) {
+        curl_easy_cleanup(curl);
+        return NULL;
+    }
+    return curl;
+}
 
 typedef struct {
     unsigned char *bytes;
@@ -48,7 +75,7 @@ int segued_http_send(const char *method, const char *url, const char *const *hea
                      int verify, size_t max_body, segued_http_reply *reply) {
     memset(reply, 0, sizeof *reply);
     pthread_once(&global_once, global_init);
-    CURL *curl = curl_easy_init();
+    CURL *curl = thread_handle();
     if (!curl) return fail(reply, "libcurl could not start a transfer");
     struct curl_slist *list = NULL;
     for (size_t k = 0; k < header_count; k++) list = curl_slist_append(list, headers[k]);
@@ -104,8 +131,13 @@ int segued_http_send(const char *method, const char *url, const char *const *hea
         result = fail(reply, text);
     }
     free(received.bytes);
+    /* The handle stays this thread's (with its open connections); the options that point at this
+       call's memory are cleared now, not at the next call's reset. */
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, NULL);
+    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, NULL);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, NULL);
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, NULL);
     curl_slist_free_all(list);
-    curl_easy_cleanup(curl);
     return result;
 }
 

@@ -29,6 +29,8 @@ public final class SeguedService: Sendable {
     private let shuttingDown = Atomic<Bool>(false)
     /// A cluster node's fetches of storyboards it lacks (``storyboard(_:)``); nil without a peer.
     let peerFetches: PeerFetches?
+    /// Answers of keyed `POST /v1/sessions` (``createSessionOnce(_:)``).
+    let creations = SessionCreations()
     /// The id of the built-in demo storyboard (also reachable as `"demo"`).
     public let demoStoryboardID: String
 

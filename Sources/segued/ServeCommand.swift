@@ -303,6 +303,7 @@ struct Serve: ParsableCommand {
         if security.token == nil, !security.loopbackOnly {
             logger.warning("listening on \(host) without a token (--insecure-no-token): anyone who reaches the port controls every session")
         }
+        if let warning = cluster.plainTextTokenWarning(token: security.token) { logger.warning("\(warning)") }
         if let store { try StateDirectory.recover(service, from: store, logger: logger) }
         IdleSessionReaper.start(service: service, every: .seconds(min(60, max(1, sessionTTL / 2))), logger: logger)
 

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPClient
 import HTTPServer
 import Testing
@@ -54,5 +55,24 @@ struct BlockingHTTPClientExchangeTests {
         #expect(throws: BlockingHTTPClient.Failure.self) { try small.send("GET", "/") }
         let large = try #require(BlockingHTTPClient(url: "http://127.0.0.1:\(server.port)", timeoutSeconds: 3))
         #expect(try large.send("GET", "/").body.count == 100_000)
+    }
+}
+
+/// Issue 53: a thread that asks one server again and again reuses its connection (libcurl's
+/// connection cache in the thread's handle) instead of connecting for every request.
+struct BlockingHTTPClientReuseTests {
+    @Test func requestsFromOneThread_shareOneConnection() throws {
+        let server = Server(configuration: ServerConfiguration(port: 0, threads: 1)) { _ in Response(status: 200, body: Array("ok".utf8)) }
+        try server.start()
+        defer { server.shutdown(gracePeriod: .seconds(1)) }
+        let client = try #require(BlockingHTTPClient(url: "http://127.0.0.1:\(server.port)", timeoutSeconds: 3))
+        for _ in 0..<5 {
+            #expect(try client.send("GET", "/x").status == 200)
+            #expect(try client.send("POST", "/y", body: Array("{}".utf8), headers: [("Content-Type", "application/json")]).status == 200)
+        }
+        // Ten requests, one connection, still open for the next.
+        let deadline = ContinuousClock.now + .seconds(2)
+        while server.openConnections != 1, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(server.openConnections == 1)
     }
 }

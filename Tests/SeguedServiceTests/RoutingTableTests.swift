@@ -12,7 +12,7 @@ struct RoutingTableTests {
         .segues: "/v1/sessions/none/segues", .unwind: "/v1/sessions/none/unwind",
         .actions: "/v1/sessions/none/actions", .events: "/v1/sessions/none/events",
         .eventStream: "/v1/sessions/none/events/stream", .webApp: "/ui/", .snapshot: "/v1/sessions/none/snapshot",
-        .batch: "/v1/sessions/none/batch", .flow: "/v1/sessions/none/flow",
+        .batch: "/v1/sessions/none/batch", .flow: "/v1/sessions/none/flow", .move: "/v1/sessions/none/move",
     ]
 
     @Test(arguments: Endpoint.allCases)

@@ -379,6 +379,58 @@ def test_expect_100_continue_over_the_limit_is_413_before_continue():
             assert status == 201, status
 
 
+def test_a_body_declared_over_the_limit_without_expect_is_413_before_it_is_read():
+    """Issue 53: a 100 MB body without `Expect: 100-continue` was read whole before the 413. Now the
+    413 goes on the headers' call (the one moment libmicrohttpd 0.9.75 and 1.0.1 let an application
+    answer before the whole body is in) and the connection is closed: a client that waits gets it
+    with none of the body sent, and one that writes its body at once still reads it."""
+    with Daemon() as d:
+        head = (b"POST /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 100000000\r\n\r\n")
+        with connect(d.port, timeout=2) as s:
+            s.sendall(head)
+            started = time.time()
+            answer = read_all(s)
+            waited = time.time() - started
+        status, headers, body, _ = parse(answer)
+        problem(status, headers, body, 413, "body-too-large")
+        assert waited < 1, f"the 413 came {waited:.2f} s after the headers"
+        for _ in range(3):
+            with connect(d.port) as s:
+                try:
+                    s.sendall(head + b"x" * 4_000_000)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # closed after the 413, which is already here
+                status, headers, body, _ = parse(read_all(s))
+                problem(status, headers, body, 413, "body-too-large")
+        assert request(d.port, "GET", "/healthz")[0] == 200
+
+
+def test_chunk_sizes_libmicrohttpd_reads_are_its_own_answers_or_none():
+    """Issue 53, a documented limit (docs/security.md): libmicrohttpd parses chunk sizes itself and
+    lets an application answer only on the headers' call or once the whole body is in. A size past
+    64 bits (17 hex digits) gets its own 413 page and a close, from 0.9.75 and 1.0.1 alike; 2^64-1
+    fits in 64 bits and is taken as a chunk the client goes on sending: segued drops the bytes past
+    the route's limit, cannot answer mid-body, and --request-timeout closes the connection with no
+    answer. Other clients are answered meanwhile."""
+    with Daemon("--request-timeout", "2") as d:
+        head = b"POST /v1/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        for size in [b"10000000000000000", b"fffffffffffffffff", b"1" + b"0" * 20]:
+            with connect(d.port) as s:
+                s.sendall(head + size + b"\r\nabc\r\n")
+                answer = read_all(s)
+            assert answer.startswith(b"HTTP/1.1 413 "), (size, answer[:200])
+            assert b"chunk size" in answer.lower(), answer[:300]
+        with connect(d.port, timeout=6) as s:
+            s.sendall(head + b"ffffffffffffffff\r\n" + b"x" * 2_000_000)
+            started = time.time()
+            assert request(d.port, "GET", "/healthz")[0] == 200, "another client waited"
+            answer = read_all(s)
+            closed = time.time() - started
+        assert answer == b"", answer[:200]
+        assert 0.5 < closed < 4, f"closed after {closed:.2f} s"
+
+
 def smuggle(port, head):
     """Sends `head` followed by a second request hidden in the body; returns what came back."""
     hidden = b"PUT /v1/sessions/smuggled HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 22\r\n\r\n{\"storyboard\":\"demo\"}\n"

@@ -5,6 +5,7 @@ Imported by run.py, whose helpers (Daemon, connect, request, ...) these tests us
 (Linux routes all of 127.0.0.0/8 to lo), every socket has a timeout and every loop a bound.
 """
 import json
+import re
 import socket
 import threading
 import time
@@ -327,3 +328,42 @@ def test_a_slowloris_from_many_addresses_leaves_room_for_a_canary():
             attacker.join(timeout=10)
             for s in held:
                 s.close()
+
+
+def memory_accounted(port):
+    status, _, body, _ = adv.request(port, "GET", "/metrics")
+    assert status == 200
+    return float(re.search(rb"\nsegued_memory_accounted_bytes ([0-9.e+]+)", body).group(1))
+
+
+def test_unread_batch_answers_are_counted_at_what_they_hold():
+    # Issue 53, item 7: a batch answer kept for a client that does not read was counted at about a
+    # quarter of the memory it held, so --max-memory let four times as many through. 200 unread
+    # answers: what the budget counts for them against what the process grew by.
+    with adv.Daemon("--socket-buffer", "4096", "--max-connections", "1024", "--max-connections-per-address", "0") as d:
+        session_with_history(d.port, "b", 0)
+        for _ in range(3):  # the allocator's arenas and the session's buffers at their size
+            assert adv.request(d.port, "POST", "/v1/sessions/b/batch", BATCH_100)[0] == 200
+        time.sleep(0.5)
+        rss_before, counted_before = rss_kib(d.process), memory_accounted(d.port)
+        count = 200
+        readers = send_unread(d.port, "POST", "/v1/sessions/b/batch", BATCH_100, count)
+        try:
+            deadline = time.time() + 60
+            while True:
+                assert time.time() < deadline, "the batches were not applied in 60 s"
+                time.sleep(0.3)
+                try:  # waits behind the batches for the session's lock
+                    status, headers, body, _ = adv.request(d.port, "GET", "/v1/sessions/b")
+                except socket.timeout:
+                    continue
+                if int(headers["etag"][0].strip('"')) >= 1 + 100 * (3 + count):
+                    break
+            time.sleep(1.0)
+            grown = (rss_kib(d.process) - rss_before) / count
+            counted = (memory_accounted(d.port) - counted_before) / 1024 / count
+            print(f"    {count} unread batch answers: the process grew {grown:.1f} KiB each, the budget counts {counted:.1f} KiB each")
+            assert counted >= 0.8 * grown, f"counted {counted:.1f} KiB of the {grown:.1f} KiB each unread answer holds"
+        finally:
+            for r in readers:
+                r.close()

@@ -376,6 +376,82 @@ class Suite:
             expect((done.returncode, (done.stdout + done.stderr).strip()) == (code, message), f"{arguments}: {done}")
         expect(self.front("GET", f"/v1/sessions/{id}/stack")[1].getheader("Segued-Node") == "n3", "still on n3")
 
+    def test_moves_under_a_client_driving_the_session_keep_every_acknowledged_change(self):
+        # Issue 53, item 3: a client pushes and pops without pause (no If-Match, as the report's
+        # client did) while the session is moved 5 times, and one move is called off (the target
+        # holds another session of that id). Before the fence, every move was undone and 1-3
+        # changes the target had answered 200 were deleted; the source then gave their revisions
+        # again. Now: every move completes or changes nothing, every answered revision follows the
+        # last by one (none twice, none lost) and the final state is the last one answered.
+        import threading
+        status, response, body = self.front("POST", "/v1/sessions", {"storyboard": "demo"})
+        expect(status == 201, f"new session: {status} {body}")
+        id, home = body["id"], response.getheader("Segued-Node")
+        acknowledged, refusals, failures = [], {}, []
+        stop = threading.Event()
+
+        def drive():
+            client = Client(self.cluster.port)
+            pushed, sent = False, 0
+            while not stop.is_set() and sent < 20000:
+                sent += 1
+                path, request = (f"/v1/sessions/{id}/actions", {"type": "pop"}) if pushed else (f"/v1/sessions/{id}/segues", {"identifier": "showItem"})
+                status, response, body = client("POST", path, request)
+                if status == 200 and body.get("performed"):
+                    acknowledged.append((body["revision"], body["stack"], response.getheader("Segued-Node")))
+                    pushed = not pushed
+                elif status == 409 and body.get("type") == "urn:segued:problem:session-moving":
+                    expect(response.getheader("Retry-After") == "1", "Retry-After of session-moving")
+                    refusals["session-moving"] = refusals.get("session-moving", 0) + 1
+                    time.sleep(0.02)
+                else:
+                    failures.append(f"{status} {body}")
+                    return
+
+        driver = threading.Thread(target=drive)
+        driver.start()
+        moves = []
+        try:
+            time.sleep(0.3)
+            others = [n for n in NODES if n != home]
+            route = [others[0], others[1], home, others[0], home]
+            for step, target in enumerate(route):
+                if step == 2:
+                    # A move called off: the target holds a session of that id already.
+                    expect(self.nodes[target]("PUT", f"/v1/sessions/{id}", {"storyboard": "demo"})[0] == 201, "a copy in the way")
+                    done = subprocess.run([os.path.join(ROOT, "deploy/cluster/migrate"), self.cluster.dir, id, target],
+                                          capture_output=True, text=True, timeout=60)
+                    expect(done.returncode == 1 and "nothing moved" in done.stderr, f"migrate into an id in use: {done}")
+                    time.sleep(0.3)
+                    expect(self.nodes[target]("DELETE", f"/v1/sessions/{id}")[0] == 200, "the copy in the way deleted")
+                started = time.time()
+                done = subprocess.run([os.path.join(ROOT, "deploy/cluster/migrate"), self.cluster.dir, id, target],
+                                      capture_output=True, text=True, timeout=60)
+                moves.append((target, done.returncode, round(1000 * (time.time() - started))))
+                expect(done.returncode == 0 and "moved from" in done.stdout, f"move {step + 1} to {target} under load: {done}")
+                time.sleep(0.3)
+        finally:
+            stop.set()
+            driver.join(timeout=30)
+        expect(not driver.is_alive(), "the driving client stopped")
+        expect(not failures, f"the client was answered {failures}")
+        revisions = [r for r, _, _ in acknowledged]
+        print(f"    {len(acknowledged)} changes answered 200 on {sorted({n for _, _, n in acknowledged})}, "
+              f"{refusals.get('session-moving', 0)} refused session-moving and retried; moves (target, exit, ms) {moves}")
+        expect(len(set(revisions)) == len(revisions), f"a revision answered twice: {sorted(r for r in revisions if revisions.count(r) > 1)[:6]}")
+        expect(revisions == list(range(revisions[0], revisions[0] + len(revisions))), f"answered revisions do not follow each other: {revisions[:40]}")
+        served = {n for _, _, n in acknowledged}
+        expect(served == set(NODES), f"changes answered by every node the session visited: {sorted(served)}")
+        status, response, stack = self.front("GET", f"/v1/sessions/{id}/stack")
+        last_revision, last_stack, _ = acknowledged[-1]
+        expect(status == 200 and stack["revision"] == last_revision and response.getheader("Segued-Node") == home,
+               f"after the moves: {status} revision {stack.get('revision')}, last answered {last_revision}, on {response.getheader('Segued-Node')}")
+        expect((stack["visible"], stack["path"]) == (last_stack["visible"], last_stack["path"]),
+               f"the state is not the last answered one: {stack['visible']} {stack['path']} against {last_stack}")
+        for name in NODES:
+            if name != home:
+                expect(self.nodes[name]("GET", f"/v1/sessions/{id}")[0] == 404, f"a copy left on {name}")
+
     def test_a_killed_node_makes_its_sessions_503_at_once_and_brings_them_back(self):
         stacks = {id: self.front("GET", f"/v1/sessions/{id}/stack")[2] for id in self.owner}
         os.kill(self.cluster.pid("n2"), signal.SIGKILL)

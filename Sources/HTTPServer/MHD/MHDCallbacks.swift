@@ -49,7 +49,7 @@ private func mhdAccess(
             nulInHeaders: walksBuffer && segued_mhd_hides_nul(connection, method, url, version) != 0,
             tooManyQueryArguments: context.tooManyQueryArguments)
         if let refusal = RequestValidation.refusal(for: shape) { return mhdQueue(refusal, on: connection, core: core) }
-        if context.waitsToSendBodyOverLimit {
+        if context.declaresBodyOverLimit {
             // The route's own 413, as for a body found too large while read; queued on this first
             // call, libmicrohttpd sends no "100 Continue", reads none of the body and closes after.
             let request = Request(

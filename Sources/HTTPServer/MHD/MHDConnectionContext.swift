@@ -68,16 +68,15 @@ final class MHDConnectionContext {
             method: method, path: path, query: query, headerFields: headerFields, body: body, bodyExceededLimit: exceededLimit)
     }
 
-    /// The client waits with its body for "100 Continue" (`Expect: 100-continue`) that `Content-Length`
-    /// (one value, after request validation) declares over the route's limit. Refused on the headers'
-    /// call: libmicrohttpd sends "100 Continue" when that call returns without a response, and the
-    /// client then sends the body (issue 28: a declared 100 MB body got "100 Continue" and was read
-    /// before the 413). A client that sends its body at once is answered after it is drained, as
-    /// before: closing while it still writes could reset the connection before it reads the 413.
-    var waitsToSendBodyOverLimit: Bool {
-        guard headerFields.contains(where: { $0.name == "expect" && Request.folded($0.value) == "100-continue" }),
-            let field = headerFields.first(where: { $0.name == "content-length" })
-        else { return false }
+    /// `Content-Length` (one value, after request validation) declares a body over the route's
+    /// limit: refused on the headers' call, before any of the body is read. libmicrohttpd (0.9.75
+    /// and 1.0.1) lets a response be queued only on that call or once the whole body is in, so
+    /// this is the one early moment. A client waiting for "100 Continue" gets no "100 Continue"
+    /// (issue 28: a declared 100 MB body got it and was read before the 413); one that sends its
+    /// body at once is answered as well, and the connection closed after the 413 (issue 53: a
+    /// 100 MB body without `Expect` was read whole first).
+    var declaresBodyOverLimit: Bool {
+        guard let field = headerFields.first(where: { $0.name == "content-length" }) else { return false }
         // Digits only (libmicrohttpd refuses anything else itself): past Int's range is over any limit.
         guard !field.value.isEmpty, field.value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
         return Int(field.value).map { $0 > limit } ?? true

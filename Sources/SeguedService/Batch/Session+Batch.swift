@@ -34,6 +34,7 @@ extension Session {
                 case .miss: break
                 }
             }
+            if let refusal = moveRefusal(nil, state) { return refusal.response }
             if let persistence, let refusal = persistence.refusal { return refusal.response }
             state.loadAhead()
             var appended: [AppendedOperation] = []

@@ -20,14 +20,15 @@ public struct HTTPStoryboardPeer: StoryboardPeer {
     let token: String?
     let node: String?
 
-    /// nil unless `url` is `http://HOST:PORT`. A fetch runs on a worker thread while the request
-    /// that needs it waits suspended (``PeerFetches``), bounded: a peer that does not answer in
+    /// nil unless `url` is `http://HOST:PORT` or `https://HOST:PORT` (verified against the
+    /// system's CAs, or `caFile`'s). A fetch runs on a worker thread while the request that needs
+    /// it waits suspended (``PeerFetches``), bounded: a peer that does not answer in
     /// `timeoutSeconds` counts as one without the storyboard.
     /// `node` (this daemon's `--node-id`) is sent in `Segued-Peer`, so that the front does not ask
     /// this very node, whose HTTP thread is busy waiting for the answer.
-    public init?(url: String, token: String?, node: String? = nil, timeoutSeconds: Int = 2) {
+    public init?(url: String, token: String?, node: String? = nil, caFile: String? = nil, timeoutSeconds: Int = 2) {
         // A peer is trusted no more than a client: its answer is bounded like an upload's.
-        guard let client = BlockingHTTPClient(url: url, timeoutSeconds: timeoutSeconds, maxBodyBytes: 64 << 20) else { return nil }
+        guard let client = BlockingHTTPClient(url: url, timeoutSeconds: timeoutSeconds, caFile: caFile, maxBodyBytes: 64 << 20) else { return nil }
         self.client = client
         self.token = token
         self.node = node

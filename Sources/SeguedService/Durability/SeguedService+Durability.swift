@@ -10,7 +10,9 @@ extension SeguedService {
     /// under its lock, so that an operation already made on it is in what is stored.
     func storeNew(_ session: Session) -> CommitTicket? {
         guard let persistence else { return nil }
-        return session.state.withLock { state in persistence.stageNew(session, &state) }
+        let ticket = session.state.withLock { state in persistence.stageNew(session, &state) }
+        SessionCreations.Receipt.current?.ticket.withLock { $0 = ticket }
+        return ticket
     }
 
     /// Queues a session's end, after its last operation (`end`) was queued.

@@ -41,6 +41,13 @@ extension Problem {
     static func sessionExists(_ id: String) -> Problem {
         Problem(.sessionExists, detail: "Session \"\(id)\" exists with another configuration; DELETE it first or choose another id.")
     }
+    /// A change to a session that deploy/cluster/migrate is moving: the node that holds it takes no
+    /// change from the moment the move began, so that the copy is the whole session; the next node
+    /// takes them a moment later (or this one again, when the move is called off).
+    static func sessionMoving(_ id: String) -> Problem {
+        Problem(.sessionMoving, detail: "Session \"\(id)\" is being moved to another node of the cluster and takes no change until it is there; nothing was changed: retry in a moment.",
+            headers: [("Retry-After", "1")])
+    }
     static func storyboardInUse(_ id: String, sessions: Int) -> Problem {
         Problem(.storyboardInUse, detail: "Storyboard \"\(id)\" is used by \(sessions) session(s); end them first.",
             extensions: [("sessions", .int(sessions))])

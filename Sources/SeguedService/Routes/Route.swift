@@ -4,7 +4,7 @@ import HTTPServer
 enum Endpoint: CaseIterable, Hashable, Sendable {
     case health, readiness, metrics, openAPI
     case storyboards, storyboard
-    case sessions, session, stack, segues, unwind, actions, events, eventStream, snapshot, batch, flow
+    case sessions, session, stack, segues, unwind, actions, events, eventStream, snapshot, batch, flow, move
     case webApp
 
     /// The path template: the metrics label, as openapi.yaml writes the path.
@@ -27,6 +27,7 @@ enum Endpoint: CaseIterable, Hashable, Sendable {
         case .snapshot: "/v1/sessions/{id}/snapshot"
         case .batch: "/v1/sessions/{id}/batch"
         case .flow: "/v1/sessions/{id}/flow"
+        case .move: "/v1/sessions/{id}/move"
         case .webApp: "/ui/{path}"
         }
     }
@@ -38,6 +39,7 @@ enum Endpoint: CaseIterable, Hashable, Sendable {
         case .storyboards, .sessions, .segues: ["GET", "POST"]
         case .storyboard: ["DELETE", "GET"]
         case .session: ["DELETE", "GET", "PUT"]
+        case .move: ["DELETE", "POST"]
         case .unwind, .actions, .batch: ["POST"]
         }
     }

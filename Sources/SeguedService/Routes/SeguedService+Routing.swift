@@ -40,6 +40,7 @@ extension SeguedService {
             else if `is`(3, "snapshot") { endpoint = .snapshot }
             else if `is`(3, "batch") { endpoint = .batch }
             else if `is`(3, "flow") { endpoint = .flow }
+            else if `is`(3, "move") { endpoint = .move }
             else { return nil }
             return Route(endpoint: endpoint, id: segments.string(2))
         case 5 where `is`(0, "v1") && `is`(1, "sessions") && `is`(3, "events") && `is`(4, "stream"):
@@ -63,10 +64,10 @@ extension SeguedService {
         case (.storyboard, "GET"): return try getStoryboard(id)
         case (.storyboard, "DELETE"): return try deleteStoryboard(id)
         case (.sessions, "GET"): return try listSessions(request)
-        case (.sessions, "POST"): return try createSession(request, id: nil)
+        case (.sessions, "POST"): return try createSessionOnce(request)
         case (.session, "GET"): return try getSession(request, id)
         case (.session, "PUT"): return try createSession(request, id: id)
-        case (.session, "DELETE"): return try deleteSession(id)
+        case (.session, "DELETE"): return try deleteSession(request, id)
         case (.stack, "GET"): return try getStack(request, id)
         case (.segues, "GET"): return try listTriggerable(id)
         case (.segues, "POST"): return try operate(request, sessionID: id, kind: .segue)
@@ -76,6 +77,8 @@ extension SeguedService {
         case (.snapshot, "GET"): return try getSnapshot(id)
         case (.batch, "POST"): return try operateBatch(request, sessionID: id)
         case (.flow, "GET"): return try getFlow(request, id)
+        case (.move, "POST"): return try beginMove(id)
+        case (.move, "DELETE"): return try cancelMove(id)
         case (.webApp, "GET"): return try webApp(request, path: id)
         case (.eventStream, "GET"): return try openEventStream(request, id)
         default:

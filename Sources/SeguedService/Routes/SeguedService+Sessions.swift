@@ -143,8 +143,17 @@ extension SeguedService {
     }
 
     /// `DELETE /v1/sessions/{id}`: the session ends; its instances `deinit` (returned as events).
-    func deleteSession(_ id: String) throws(Problem) -> Response {
+    /// `?moved=true` ends it as moved, the last step of a move (``beginMove(_:)``); a client's
+    /// delete is refused while the session moves.
+    func deleteSession(_ request: Request, _ id: String) throws(Problem) -> Response {
+        let moved: Bool
+        switch request.queryValue("moved") {
+        case nil, "false": moved = false
+        case "true": moved = true
+        default: throw .invalidParameter("moved", "expected true or false")
+        }
         let session = try lookupSession(id)
+        if let refusal = session.claimDelete(moved: moved) { throw refusal }
         guard sessions.remove(session.id) != nil else { throw .unknownSession(id) }
         metrics.setSessions(sessions.count)
         // Retired first, so that the end is not stored as an operation of its own: the deletion is
@@ -163,7 +172,7 @@ extension SeguedService {
         }
         session.feed.end(.deleted)
         let staged = storeDeleted(session)
-        logger.info("session \(session.id) ended")
+        logger.info(moved ? "session \(session.id) ended here: it moved to another node" : "session \(session.id) ended")
         return acknowledging(response, after: staged)
     }
 

@@ -28,6 +28,9 @@ final class Session: Sendable {
         /// What this session counts for in the memory budget now (``footprint``); 0 once retired.
         var accounted = 0
         var isRetired = false
+        /// Whether the session is being moved to another node (``Session/beginMove()``): changes are
+        /// refused from then on, so that the copy the other node takes is the whole session.
+        var move = Move.none
         /// Events were logged since the revision last changed: an operation that was not performed
         /// (a segue `shouldPerformSegue` refused) still calls back, which moves the session's
         /// `lastEventSeq` but not its revision. The session document is then no longer the one every
@@ -296,6 +299,7 @@ final class Session: Sendable {
         if let ifMatch, !ETag.matches(ifMatch, revision: state.navigation.revision) {
             return .revisionConflict(expected: ifMatch, current: state.navigation.revision)
         }
+        if let refusal = moveRefusal(command, state) { return refusal }
         if let persistence, let refusal = persistence.refusal { return refusal }
         return limitRefusal(command, state.navigation)
     }

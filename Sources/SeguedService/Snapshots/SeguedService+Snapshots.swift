@@ -98,7 +98,11 @@ extension SeguedService {
     /// revision as the `ETag`.
     func getSnapshot(_ id: String) throws(Problem) -> Response {
         let session = try lookupSession(id)
-        let navigation = session.read { $0.navigation }
+        return snapshotResponse(session, session.read { $0.navigation })
+    }
+
+    /// `navigation` of `session` as a `segued.snapshot/1` document, its revision as the `ETag`.
+    func snapshotResponse(_ session: Session, _ navigation: NavigationState) -> Response {
         let document = SnapshotDocument(
             storyboardID: session.configuration.storyboardID, initialScene: session.configuration.initialScene,
             navigation: navigation.snapshot())
