@@ -40,6 +40,25 @@ public struct Traits: Sendable, Equatable {
 
     public static let phone = Traits(idiom: .phone)
     public static let pad = Traits(idiom: .pad)
+
+    /// The shortest side (points) from which an iPhone is regular width in landscape: the Plus, Max
+    /// and XR/11 class (414, 428, 430, 440 points wide upright); every other iPhone is 402 or less
+    /// and stays compact. Apple's size-class tables: "iPhone 6 Plus … landscape: regular width,
+    /// compact height" (iOS HIG "Adaptivity and Layout", developer.apple.com/library/ios/documentation/
+    /// UserExperience/Conceptual/MobileHIG/LayoutandAppearance.html) and the HIG "Layout" page's
+    /// device size-class table (iPhone 16 Pro Max, 15 Plus, 11, XR, 8 Plus: regular width in landscape;
+    /// iPhone 16 Pro, 16, 13 mini, SE: compact); docs/behaviour-notes.md §5.12 rule 8.
+    public static let regularLandscapePhoneSide = 414
+
+    /// The traits UIKit gives a window of `size` on a device of `idiom`: an iPhone is compact width
+    /// upright and in landscape unless it is Plus/Max class (``regularLandscapePhoneSide``) and
+    /// turned, where it is regular; an iPad's full-screen window is regular either way up.
+    public static func natural(idiom: Idiom, window size: WindowSize) -> Traits {
+        guard idiom == .phone else { return Traits(horizontalSizeClass: .regular, idiom: idiom) }
+        let landscape = size.width > size.height
+        let regular = landscape && min(size.width, size.height) >= regularLandscapePhoneSide
+        return Traits(horizontalSizeClass: regular ? .regular : .compact, idiom: idiom)
+    }
 }
 
 /// `viewWillAppear` … `viewDidDisappear` leave an instance in one of these states.
