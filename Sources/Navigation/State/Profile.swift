@@ -43,11 +43,10 @@ public struct Traits: Sendable, Equatable {
 
     /// The shortest side (points) from which an iPhone is regular width in landscape: the Plus, Max
     /// and XR/11 class (414, 428, 430, 440 points wide upright); every other iPhone is 402 or less
-    /// and stays compact. Apple's size-class tables: "iPhone 6 Plus … landscape: regular width,
-    /// compact height" (iOS HIG "Adaptivity and Layout", developer.apple.com/library/ios/documentation/
-    /// UserExperience/Conceptual/MobileHIG/LayoutandAppearance.html) and the HIG "Layout" page's
-    /// device size-class table (iPhone 16 Pro Max, 15 Plus, 11, XR, 8 Plus: regular width in landscape;
-    /// iPhone 16 Pro, 16, 13 mini, SE: compact); docs/behaviour-notes.md §5.12 rule 8.
+    /// and stays compact. The size-class table of Apple's iOS HIG "Adaptivity and Layout" ("iPhone 6
+    /// Plus Landscape": regular width, compact height; other iPhones compact, compact), and for later
+    /// models "Bigger iPhones = any Max, any Plus, iPhone XR, iPhone 11" regular in landscape
+    /// (docs/behaviour-notes.md §5.12, D5 and rule 8).
     public static let regularLandscapePhoneSide = 414
 
     /// The traits UIKit gives a window of `size` on a device of `idiom`: an iPhone is compact width
