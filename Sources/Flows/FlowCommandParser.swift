@@ -113,7 +113,9 @@ public enum FlowCommandParser {
             guard sides.count == 2, sides.allSatisfy({ $0 > 0 && $0 <= WindowSize.maximumSide }) else {
                 throw ParseError(description: "size needs WIDTHxHEIGHT in points, each 1...\(WindowSize.maximumSide)")
             }
-            return .transitionToSize(WindowSize(width: sides[0], height: sides[1]), traits: traits)
+            let window = WindowSize(width: sides[0], height: sides[1])
+            // Without a size class the window's own (a Plus/Max iPhone turned is regular width).
+            return .transitionToSize(window, traits: size == nil ? .natural(idiom: idiom, window: window) : traits)
         case "swipeBack":
             return .interactivePop(phase: try phase(positional), navigation: try reader.controller("nav"))
         case "pullDown":

@@ -32,7 +32,9 @@ struct GestureRoutesTests {
         try action(id, #"{"type": "pullDown", "phase": "finish"}"#).expectProblem(409, "transition-in-progress")
         #expect(service.handle(.make("GET", "/v1/sessions/\(id)/stack")).text == before)
         let cancelled = try action(id, #"{"type": "interactivePop", "phase": "cancel"}"#).json
-        #expect(cancelled.eventLines == ["vc3 viewWillDisappear", "vc10 viewWillAppear", "vc10 viewIsAppearing", "vc3 viewDidDisappear", "vc10 viewDidAppear"])
+        // The revealed side goes out whole, then the top comes back (wangling.me 2014, an iOS 7 log;
+        // docs/behaviour-notes.md §5.12 rule 1).
+        #expect(cancelled.eventLines == ["vc3 viewWillDisappear", "vc3 viewDidDisappear", "vc10 viewWillAppear", "vc10 viewIsAppearing", "vc10 viewDidAppear"])
         #expect(cancelled["stack"] == (try JSONValue.parse(#"{"revision": 4, "visible": "vc10", "path": ["vc1", "vc2", "vc10"]}"#)))
         #expect(try service.handle(.make("GET", "/v1/sessions/\(id)/stack")).json["transition"] == nil)
         try action(id, #"{"type": "interactivePop", "phase": "finish"}"#).expectProblem(409, "no-interactive-transition")
@@ -93,6 +95,39 @@ struct GestureRoutesTests {
         #expect(rotated["events"]?.arrayValue?.first?["args"] == (try JSONValue.parse(#"{"size": {"width": 844, "height": 390}}"#)))
         try action(id, #"{"type": "setTraits", "size": {"width": 0, "height": 390}}"#).expectProblem(422, "invalid-request")
         try action(id, #"{"type": "setTraits", "size": {"width": 844}}"#).expectProblem(422, "invalid-request")
+    }
+
+    /// A Max-class iPhone turned is regular width (docs/behaviour-notes.md §5.12 rule 8): with no size
+    /// class given, the library tab's split expands; a 390-point iPhone turned stays compact.
+    @Test func aMaxPhoneTurned_becomesRegularWidth() throws {
+        let id = try service.demoSession()
+        _ = try action(id, #"{"type": "selectTab", "index": 2}"#).json
+        let turned = try action(id, #"{"type": "setTraits", "idiom": "phone", "size": {"width": 932, "height": 430}}"#).json
+        let lines = turned.eventLines
+        #expect(lines.first == "vc1 willTransitionToTraitCollection")
+        #expect(lines.contains("vc1 viewWillTransitionToSize") && lines.last?.hasSuffix("traitCollectionDidChange") == true, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("vc6 ") && $0.hasSuffix("expandPrimary") } || lines.contains("vc6 separateSecondary"), "\(lines)")
+        let upright = try action(id, #"{"type": "setTraits", "idiom": "phone", "size": {"width": 430, "height": 932}}"#).json
+        #expect(upright.eventLines.contains("vc6 collapseSecondary"), "\(upright.eventLines)")
+        let small = try action(id, #"{"type": "setTraits", "idiom": "phone", "size": {"width": 844, "height": 390}}"#).json
+        #expect(Set(small.eventLines.map { $0.split(separator: " ")[1] }) == ["viewWillTransitionToSize"], "\(small.eventLines)")
+    }
+
+    /// A segue performed in code from an instance off screen that presents: performed, its destination
+    /// made, prepared and released, the present doing nothing; tapped, it stays 409 (rule 7).
+    @Test func aCodeSegueFromOffScreen_isPerformedAndPresentsNothing() throws {
+        let id = try service.demoSession()
+        _ = service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "showItem"}"#))
+        let body = try service.handle(.make(
+            "POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "addItem", "source": "vc3", "trigger": "programmatic"}"#)).json
+        #expect(body["performed"] == .bool(true))
+        #expect(body.eventLines == [
+            "vc11 init", "vc11 awakeFromNib", "vc12 init", "vc12 awakeFromNib", "vc12 willMoveToParent", "vc12 didMoveToParent",
+            "vc3 prepareForSegue", "vc3 performSegue", "vc3 present", "vc11 deinit", "vc12 deinit",
+        ])
+        #expect(body["stack"]?["path"] == (try JSONValue.parse(#"["vc1", "vc2", "vc10"]"#)))
+        try service.handle(.make("POST", "/v1/sessions/\(id)/segues", json: #"{"identifier": "addItem", "source": "vc3"}"#))
+            .expectProblem(409, "not-in-window-hierarchy")
     }
 
     @Test func aPresentFromOffScreen_isNotPerformed() throws {

@@ -40,6 +40,12 @@ def release(driver):
     builder.perform()
 
 
+def ended(segued, session):
+    """Waits for the gesture's last phase: the page slides the views on for a moment after the
+    finger lifts, then sends `finish` or `cancel`, which ends the stack's `transition`."""
+    ui.wait_until(lambda: "transition" not in segued.stack(session), "the gesture to finish or be cancelled")
+
+
 def start_demo(driver, segued, traits=None):
     options = {"traits": traits} if traits else {}
     session = segued.start_session("demo", **options)["id"]
@@ -62,12 +68,27 @@ def test_a_swipe_back_abandoned_half_way_and_one_completed(browser, segued, shot
     step = Step(driver, segued, session)
     drag(driver, (rect["left"] + 4, middle), (rect["left"] + rect["width"] * 0.3, middle), up=False)
     ui.wait_until(lambda: segued.stack(session).get("transition"), "the swipe to begin")
+    # Mid-swipe the revealed screen (the list, still in the stack under the detail) is drawn beneath
+    # the detail, partly slid in from the left, and the detail has moved right with the finger.
+    revealed = lambda: driver.execute_script(
+        "const r = document.querySelector('.navigation-content.swiping > .revealed'); if (!r) return null;"
+        "const top = r.parentElement.querySelector(':scope > .vc');"
+        "return {id: r.dataset.revealed, text: r.textContent, left: r.getBoundingClientRect().left,"
+        " topLeft: top.getBoundingClientRect().left, contentLeft: r.parentElement.getBoundingClientRect().left};")
+    drawn = ui.wait_until(lambda: (lambda r: r if r and r["topLeft"] > r["contentLeft"] + 20 else None)(revealed()),
+                          "the revealed list beneath the moved detail")
+    assert drawn["id"] == "vc3", drawn
+    assert all(row in drawn["text"] for row in ("Notebook", "Fountain pen", "Desk lamp")), drawn
+    assert drawn["contentLeft"] - rect["width"] * 0.3 < drawn["left"] < drawn["contentLeft"], drawn
     shots.take(driver, "swipe back held a third of the way")
     release(driver)
+    ended(segued, session)
     methods = step.callbacks()
+    # The revealed list goes out whole, then the detail comes back (docs/behaviour-notes.md §5.12 rule 1).
     assert methods == ["willMoveToParent", "viewWillDisappear", "viewWillAppear", "navigationControllerWillShow",
-                       "viewIsAppearing", "viewWillDisappear", "viewWillAppear", "viewIsAppearing", "viewDidDisappear",
+                       "viewIsAppearing", "viewWillDisappear", "viewDidDisappear", "viewWillAppear", "viewIsAppearing",
                        "viewDidAppear"], methods
+    ui.wait_until(lambda: revealed() is None, "the revealed list to go once the swipe is cancelled")
     assert "transition" not in segued.stack(session)
     ui.heading(driver, detail)
     phases = driver.execute_script("return [...document.querySelectorAll('.op-name')].map(e => e.textContent)")
@@ -84,6 +105,7 @@ def test_a_swipe_back_abandoned_half_way_and_one_completed(browser, segued, shot
     # Completed: carried past half the width.
     step = Step(driver, segued, session)
     drag(driver, (rect["left"] + 4, middle), (rect["left"] + rect["width"] * 0.8, middle))
+    ui.wait_until(lambda: segued.stack(session)["path"][-1] == "vc3", "the swipe to finish")
     methods = step.callbacks()
     assert methods[-5:] == ["viewDidDisappear", "viewDidAppear", "didMoveToParent", "navigationControllerDidShow", "deinit"], methods
     ui.heading(driver, "Items")
@@ -109,8 +131,14 @@ def test_a_sheet_pulled_and_released_then_pulled_away(browser, segued, shots):
     step = Step(driver, segued, session)
     drag(driver, (grabber["x"], grabber["y"]), (grabber["x"], grabber["y"] + 60), up=False)
     ui.wait_until(lambda: segued.stack(session).get("transition"), "the pull to begin")
+    # The presenter is visible beneath, brightening as the sheet goes down.
+    beneath = ui.wait_until(lambda: driver.execute_script(
+        "const b = document.querySelector('.window > .receded'); return b && !b.hidden && b.style.filter ? b.style.filter : null;"),
+        "the presenter beneath the pulled sheet")
+    assert beneath.startswith("brightness(") and 0.62 < float(beneath[len("brightness("):-1]) < 1, beneath
     shots.take(driver, "sheet held 60 points down")
     release(driver)
+    ended(segued, session)
     methods = step.callbacks()
     assert methods[:3] == ["presentationControllerShouldDismiss", "presentationControllerWillDismiss", "viewWillDisappear"], methods
     assert "presentationControllerDidDismiss" not in methods and "dismiss" not in methods, methods
@@ -122,6 +150,7 @@ def test_a_sheet_pulled_and_released_then_pulled_away(browser, segued, shots):
     step = Step(driver, segued, session)
     rect = screen_rect(driver)
     drag(driver, (grabber["x"], grabber["y"]), (grabber["x"], rect["top"] + rect["height"] * 0.9), pause=0.05)
+    ui.wait_until(lambda: len(segued.stack(session)["layers"]) == 1, "the pull to finish")
     methods = step.callbacks()
     assert "presentationControllerDidDismiss" in methods and "dismiss" not in methods, methods
     assert methods.count("deinit") == 2, methods
@@ -144,3 +173,31 @@ def test_a_rotation_on_the_ipad(browser, segued, shots):
         "const r = document.getElementById('device').getBoundingClientRect(); return r.height > r.width;"),
         "the device to stand upright")
     shots.take(driver, "ipad turned upright")
+
+
+def test_a_max_phone_turned_is_regular_width(browser, segued, shots):
+    """The page's iPhone is Max-class (430x932): turned, UIKit makes it regular width, so the library
+    tab's split view expands into columns; upright again it collapses (docs/behaviour-notes.md §5.12
+    rule 8)."""
+    driver = browser(1400, 950)
+    session = start_demo(driver, segued)
+    driver.execute_script("document.querySelectorAll('.tab-bar .tab-item')[2].click()")
+    ui.wait_until(lambda: segued.stack(session)["path"][1] == "vc6", "the library tab")
+    step = Step(driver, segued, session)
+    ui.tap(driver, "Rotate")
+    methods = step.callbacks()
+    assert methods[0] == "willTransitionToTraitCollection" and "separateSecondary" in methods, methods
+    assert methods[-1] == "traitCollectionDidChange", methods
+    sizes = {(event["args"]["size"]["width"], event["args"]["size"]["height"])
+             for event in step.events() if event["method"] == "viewWillTransitionToSize"}
+    assert sizes == {(932, 430)}, sizes
+    ui.wait_until(lambda: driver.execute_script(
+        "const r = document.getElementById('device').getBoundingClientRect(); return r.width > r.height"
+        " && document.querySelectorAll('.split-column').length >= 2;"),
+        "the phone on its side with the split's columns")
+    shots.take(driver, "max iphone turned: split expanded")
+    step = Step(driver, segued, session)
+    ui.tap(driver, "Rotate")
+    methods = step.callbacks()
+    assert "collapseSecondary" in methods, methods
+    ui.wait_until(lambda: driver.execute_script("return !document.querySelector('.split-column')"), "the split collapsed")

@@ -40,6 +40,24 @@ public struct Traits: Sendable, Equatable {
 
     public static let phone = Traits(idiom: .phone)
     public static let pad = Traits(idiom: .pad)
+
+    /// The shortest side (points) from which an iPhone is regular width in landscape: the Plus, Max
+    /// and XR/11 class (414, 428, 430, 440 points wide upright); every other iPhone is 402 or less
+    /// and stays compact. The size-class table of Apple's iOS HIG "Adaptivity and Layout" ("iPhone 6
+    /// Plus Landscape": regular width, compact height; other iPhones compact, compact), and for later
+    /// models "Bigger iPhones = any Max, any Plus, iPhone XR, iPhone 11" regular in landscape
+    /// (docs/behaviour-notes.md §5.12, D5 and rule 8).
+    public static let regularLandscapePhoneSide = 414
+
+    /// The traits UIKit gives a window of `size` on a device of `idiom`: an iPhone is compact width
+    /// upright and in landscape unless it is Plus/Max class (``regularLandscapePhoneSide``) and
+    /// turned, where it is regular; an iPad's full-screen window is regular either way up.
+    public static func natural(idiom: Idiom, window size: WindowSize) -> Traits {
+        guard idiom == .phone else { return Traits(horizontalSizeClass: .regular, idiom: idiom) }
+        let landscape = size.width > size.height
+        let regular = landscape && min(size.width, size.height) >= regularLandscapePhoneSide
+        return Traits(horizontalSizeClass: regular ? .regular : .compact, idiom: idiom)
+    }
 }
 
 /// `viewWillAppear` … `viewDidDisappear` leave an instance in one of these states.

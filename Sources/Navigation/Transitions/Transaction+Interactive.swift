@@ -31,8 +31,25 @@ extension Transaction {
         switch phase {
         case .begin: return try beginInteractivePop(navigation)
         case .finish: return finishInteractivePop()
-        case .cancel: return cancelTransition(order: .navigation)
+        case .cancel: return cancelInteractivePop()
         }
+    }
+
+    /// Cancel: the revealed side goes back off screen (will, did), then the top comes back (will,
+    /// did), as logged on a device in wangling.me/2014/02/the-inconsistent-order-of-view-transition-events.html
+    /// ("Canceled Interactive Popping": current willDisappear, new willAppear, new willDisappear, new
+    /// didDisappear, current willAppear, current didAppear; iOS 7); no delegate call, nothing released
+    /// (docs/behaviour-notes.md §5.12 rule 1).
+    private mutating func cancelInteractivePop() -> Transcript {
+        let transition = state.transition!
+        state.transition = nil
+        let out = AppearanceChange(disappearing: transition.arriving, appearing: [])
+        let back = AppearanceChange(disappearing: [], appearing: transition.leaving)
+        emitWillSteps(out, order: .navigation, animated: true)
+        emitDidSteps(out, order: .navigation, animated: true)
+        emitWillSteps(back, order: .navigation, animated: true)
+        emitDidSteps(back, order: .navigation, animated: true)
+        return transcript()
     }
 
     private mutating func beginInteractivePop(_ id: ControllerID?) throws(NavigationError) -> Transcript {

@@ -29,7 +29,8 @@ extension Transaction {
             break
         }
         if request.trigger == .storyboard { try requireOnScreen(source) }
-        try checkPerformable(segue.kind, perform: segue.perform, from: source, destination: segue.destination!)
+        let offScreen = try checkPerformable(
+            segue.kind, perform: segue.perform, from: source, destination: segue.destination!, trigger: request.trigger)
         if request.trigger == .storyboard {
             // A segue without an identifier is asked about with nil (UIKit passes the segue's
             // identifier as it is); the storyboard's answers are by identifier, so it takes the default.
@@ -45,6 +46,7 @@ extension Transaction {
         emit(source, .prepareForSegue, .segueSender(description, sender: .json(request.sender)))
         hand(request.data, to: destination)
         emit(source, .performSegue, .segue(description))
+        if offScreen { return presentFromOffScreen(destination, from: source, segue: description, animated: request.animated ?? segue.animates) }
         let style = segue.modalPresentationStyle ?? state[sceneOf: destination].modalPresentationStyle
         try runForward(
             kind: segue.kind, perform: segue.perform, source: source, destination: destination,
@@ -58,18 +60,48 @@ extension Transaction {
         let source = try self.source(request.source)
         let destinationScene = try scene(request.destination)
         guard request.kind.isForward, request.kind != .custom else { throw .invalidCodeSegueKind(request.kind) }
-        try checkPerformable(request.kind, perform: nil, from: source, destination: destinationScene.id)
+        let offScreen = try checkPerformable(
+            request.kind, perform: nil, from: source, destination: destinationScene.id, trigger: .programmatic)
         let destination = instantiate(destinationScene.id)
         let description = SegueDescription(
             identifier: request.identifier, kind: request.kind, source: source, destination: destination)
         emit(source, .prepareForSegue, .segueSender(description, sender: .null))
         hand(request.data, to: destination)
         emit(source, .performSegue, .segue(description))
+        if offScreen { return presentFromOffScreen(destination, from: source, segue: description, animated: request.animated) }
         try runForward(
             kind: request.kind, perform: nil, source: source, destination: destination,
             style: request.modalPresentationStyle ?? destinationScene.modalPresentationStyle, adaptive: nil,
             animated: request.animated)
         return transcript(segue: description)
+    }
+
+    /// ``checkPerformable(_:perform:from:destination:)`` for a segue performed with `trigger`.
+    /// - Returns: whether the segue, performed in code, presents from a source whose view is not in
+    ///   the window: UIKit performs it (the destination made, `prepare(for:sender:)`, `perform()`) and
+    ///   its `present` only logs "Attempt to present … whose view is not in the window hierarchy"
+    ///   (docs/behaviour-notes.md §5.12 rule 7). A tap (`trigger: storyboard`) there stays an error.
+    private func checkPerformable(
+        _ kind: SegueKind, perform: CustomPerform?, from source: ControllerID, destination: SceneID,
+        trigger: Trigger
+    ) throws(NavigationError) -> Bool {
+        do {
+            try checkPerformable(kind, perform: perform, from: source, destination: destination)
+            return false
+        } catch {
+            guard trigger == .programmatic, case .notInWindowHierarchy(let id) = error, id == source else { throw error }
+            return true
+        }
+    }
+
+    /// The rest of a segue performed in code from off screen: the `present` sent to the source does
+    /// nothing, and the destination, held by the segue alone, is released with it.
+    private mutating func presentFromOffScreen(
+        _ destination: ControllerID, from source: ControllerID, segue: SegueDescription, animated: Bool
+    ) -> Transcript {
+        emit(source, .present, .viewController(destination, animated: animated))
+        release(state.releaseOrder(of: destination))
+        return transcript(segue: segue)
     }
 
     /// Raises what UIKit raises before anything happens: a push segue with no navigation controller,

@@ -85,7 +85,11 @@ extension Command {
             let idiom = body.enumeration(Traits.Idiom.self, "idiom")
             let traits = Traits(horizontalSizeClass: size, idiom: idiom ?? .phone)
             if body.object["size"] != nil {
-                command = windowSize(&body).map { .transitionToSize($0, traits: traits) }
+                // Without a size class, the one UIKit gives that window (a Plus/Max iPhone turned is
+                // regular width: Traits.natural, docs/behaviour-notes.md §5.12 rule 8).
+                command = windowSize(&body).map {
+                    .transitionToSize($0, traits: size == nil ? .natural(idiom: traits.idiom, window: $0) : traits)
+                }
             } else {
                 command = .setTraits(traits)
             }

@@ -8,7 +8,9 @@
 const EDGE = 24;          // px from the screen's left edge where a drag is a swipe back
 const START = 8;          // px before a drag begins the transition
 const FLICK = 0.5;        // px per ms: a faster release finishes whatever the distance
-const SIZES = {phone: {width: 390, height: 844}, pad: {width: 1180, height: 820}};
+// The page's iPhone is a Max-class one (430x932 points upright, iPhone 15 Pro Max): turned, it is
+// regular width (Traits.natural in the engine, docs/behaviour-notes.md §5.12 rule 8).
+const SIZES = {phone: {width: 430, height: 932}, pad: {width: 1180, height: 820}};
 
 const views = new WeakMap();   // screen element → the session view now drawing in it
 
@@ -62,6 +64,8 @@ export function attachGestures(view) {
     const speed = (last.offset - first.offset) / Math.max(1, last.at - first.at);
     const threshold = ended.kind === 'pullDown' ? ended.size / 3 : ended.size / 2;
     const phase = event.type === 'pointerup' && (offset > threshold || speed > FLICK) ? 'finish' : 'cancel';
+    // The views run on to where the phase leaves them (away, or back), then the API's answer redraws.
+    await slideTo(screen, ended, phase === 'finish' ? ended.size : 0);
     await ended.view.gesture(ended.kind, {phase});
     settle(screen);
   };
@@ -87,19 +91,43 @@ async function begin(drag) {
   return answer?.performed === true;
 }
 
-/** Moves what the finger holds: the leaving instance's view right, or the sheet down. */
+/** Moves what the finger holds: the leaving instance's view right, with the revealed one (drawn
+ * under it while the stack's `transition` lasts) coming in from a third of the way out; or the
+ * sheet down, its presenter brightening beneath as the sheet leaves. */
 function follow(screen, drag, offset) {
   const target = drag.kind === 'pullDown' ? screen.querySelector('.window > .layer:last-child .sheet')
-    : drag.leaving && screen.querySelector(`[data-vc="${drag.leaving}"]`);
+    : drag.leaving && screen.querySelector(`.navigation-content > [data-vc="${drag.leaving}"]`);
   if (!target) return;
+  const size = drag.kind === 'pullDown' ? drag.size : (target.offsetWidth || drag.size);
+  const progress = Math.min(1, offset / Math.max(1, size));
   target.classList.add('dragging');
   target.style.transform = drag.kind === 'pullDown' ? `translateY(${offset}px)` : `translateX(${offset}px)`;
+  const beneath = drag.kind === 'pullDown' ? screen.querySelector('.window > .receded')
+    : target.parentElement?.querySelector(':scope > .revealed');
+  if (!beneath) return;
+  beneath.classList.add('dragging');
+  if (drag.kind === 'pullDown') {
+    beneath.style.filter = `brightness(${0.62 + 0.38 * progress})`;
+  } else {
+    beneath.style.transform = `translateX(${-30 * (1 - progress)}%)`;
+  }
+}
+
+/** Runs the dragged views on to `offset` (the whole way: the gesture finishes; 0: it is cancelled)
+ * in a short slide, as iOS completes or takes back the transition after the finger lifts. */
+function slideTo(screen, drag, offset) {
+  const moved = [...screen.querySelectorAll('.dragging')];
+  if (!moved.length) return Promise.resolve();
+  for (const element of moved) element.classList.add('settling');
+  follow(screen, drag, offset);
+  return new Promise(resolve => setTimeout(resolve, 200));
 }
 
 function settle(screen) {
   for (const element of screen.querySelectorAll('.dragging')) {
-    element.classList.remove('dragging');
+    element.classList.remove('dragging', 'settling');
     element.style.transform = '';
+    element.style.filter = '';
   }
 }
 
@@ -108,8 +136,9 @@ function swallow(event) {
   event.preventDefault();
 }
 
-/** Turns the device: the window's size swaps (the traits stay: an iPhone is compact, an iPad
- * regular, either way up). */
+/** Turns the device: the window's size swaps and the size class is the one UIKit gives the new
+ * window (the request names none): an iPad stays regular; the page's Max-class iPhone becomes
+ * regular width in landscape and compact again upright. */
 async function rotate(view) {
   if (!view?.session) return;
   const traits = view.session.traits ?? {};
@@ -117,6 +146,6 @@ async function rotate(view) {
   const upright = SIZES[idiom];
   const turned = !view.elements.device.classList.contains('turned');
   const size = turned ? {width: upright.height, height: upright.width} : upright;
-  const answer = await view.perform('action', {type: 'setTraits', idiom, horizontalSizeClass: traits.horizontalSizeClass ?? null, size}, 'rotate');
+  const answer = await view.perform('action', {type: 'setTraits', idiom, size}, 'rotate');
   if (answer) view.elements.device.classList.toggle('turned', turned);
 }

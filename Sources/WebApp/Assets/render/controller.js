@@ -30,7 +30,18 @@ function drawNavigation(node, context) {
   const frame = h('div.vc.navigation', {dataset: {vc: node.id, scene: node.scene}});
   if (!top) return frame;
   const bar = toolbar(top, context);
-  frame.append(navigationBar(node, top, previous, context), h('div.navigation-content', {}, drawController(top, context, true)));
+  const content = h('div.navigation-content', {}, drawController(top, context, true));
+  // A swipe back in progress (the stack's `transition`, spec §5.12): the revealed screen, still in
+  // the stack under the top, is drawn beneath it, a third of the way out to the left, as iOS's
+  // parallax shows it; gestures.js slides both with the finger.
+  const swipe = context.transition;
+  if (swipe?.kind === 'interactivePop' && swipe.container === node.id && previous) {
+    const revealed = h('div.revealed', {'aria-hidden': 'true', dataset: {revealed: previous.id}}, drawController(previous, context, true));
+    revealed.inert = true;
+    content.classList.add('swiping');
+    content.prepend(revealed);
+  }
+  frame.append(navigationBar(node, top, previous, context), content);
   if (bar) frame.append(bar);
   return frame;
 }

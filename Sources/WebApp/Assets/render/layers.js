@@ -11,6 +11,8 @@ const OVER = new Set(['overFullScreen', 'overCurrentContext']);
 
 export function drawWindow(stack, context) {
   const layers = stack?.layers ?? [];
+  // What a gesture in progress leaves on both sides (controller.js draws a swipe's revealed screen).
+  context.transition = stack?.transition ?? null;
   const window = h('div.window', {});
   layers.forEach((layer, index) => {
     const style = layer.presentation?.style ?? null;
