@@ -36,13 +36,31 @@ extension Transaction {
         func wasOnScreen(_ id: ControllerID) -> Bool { beforeSet?.contains(id) ?? before.contains(id) }
         for id in after where !wasOnScreen(id) && !state[live: id].isViewLoaded { loadView(id) }
         // A view that loaded may have embedded new children on screen; only then is the on-screen
-        // list taken again (walking the tree twice per transition was measurable).
-        if state.createdCount != createdBefore { after = state.onScreen }
+        // list taken again (walking the tree twice per transition was measurable), and the views
+        // of those children's own children (an embedded navigation controller's top) load too.
+        if state.createdCount != createdBefore {
+            after = state.onScreen
+            loadEmbeddedViews(in: &after, where: { !wasOnScreen($0) }, retake: { $0.state.onScreen })
+        }
         let afterSet = before.count * after.count > Self.linearComparisonLimit ? Set(after) : nil
         let disappearing = before.filter { !(afterSet?.contains($0) ?? after.contains($0)) }
         // `after` becomes the appearing list in place: one array fewer per transition.
         after.removeAll { wasOnScreen($0) }
         return AppearanceChange(disappearing: disappearing, appearing: after)
+    }
+
+    /// After a pass that loaded views and created embedded children: loads the views in `list`
+    /// (taken again after the pass) still unloaded, again while loading creates more. An embed
+    /// segue loads its destination as the source's view loads, but a container it embeds (a
+    /// navigation controller) shows children of its own, whose views load before they appear:
+    /// UIKit never sends `viewWillAppear` to a controller whose view is not loaded.
+    mutating func loadEmbeddedViews(in list: inout [ControllerID], where comesOnScreen: (ControllerID) -> Bool, retake: (Self) -> [ControllerID]) {
+        while true {
+            let createdBefore = state.createdCount
+            for id in list where comesOnScreen(id) && !state[live: id].isViewLoaded { loadView(id) }
+            guard state.createdCount != createdBefore else { return }
+            list = retake(self)
+        }
     }
 
     /// Lists whose sizes multiply to more than this are compared through a set.

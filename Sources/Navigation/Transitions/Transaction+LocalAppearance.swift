@@ -57,7 +57,10 @@ extension Transaction {
         var subtree = state.visibleSubtree(of: id)
         let createdBefore = state.createdCount
         for member in subtree where !state[live: member].isViewLoaded { loadView(member) }
-        if state.createdCount != createdBefore { subtree = state.visibleSubtree(of: id) }
+        if state.createdCount != createdBefore {
+            subtree = state.visibleSubtree(of: id)
+            loadEmbeddedViews(in: &subtree, where: { _ in true }, retake: { $0.state.visibleSubtree(of: id) })
+        }
         return subtree
     }
 

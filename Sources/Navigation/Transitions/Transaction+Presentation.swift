@@ -91,7 +91,10 @@ extension Transaction {
         var appearing = state.visibleSubtree(of: destination)
         let createdBefore = state.createdCount
         for id in appearing where !state[live: id].isViewLoaded { loadView(id) }
-        if state.createdCount != createdBefore { appearing = state.visibleSubtree(of: destination) }
+        if state.createdCount != createdBefore {
+            appearing = state.visibleSubtree(of: destination)
+            loadEmbeddedViews(in: &appearing, where: { _ in true }, retake: { $0.state.visibleSubtree(of: destination) })
+        }
         return AppearanceChange(disappearing: disappearing, appearing: appearing)
     }
 
