@@ -169,6 +169,24 @@ class Suite:
                 if other != node:
                     expect(self.nodes[other]("GET", f"/v1/sessions/{id}")[0] == 404, f"{id} also on {other}")
 
+    def test_a_retried_keyed_create_makes_one_session_whichever_node_is_least_busy(self):
+        # Without the keyed_creates backend, creates go to the least busy node, and each node keeps
+        # its own create keys: retries of one key made up to three sessions.
+        for k in range(6):
+            key = f"create-{k}-{time.time_ns()}"
+            ids, nodes = set(), set()
+            for attempt in range(6):
+                connection = http.client.HTTPConnection("127.0.0.1", self.front.port, timeout=TIMEOUT)
+                connection.request("POST", "/v1/sessions", body=json.dumps({"storyboard": "demo"}),
+                                   headers={"Content-Type": "application/json", "Idempotency-Key": key})
+                response = connection.getresponse()
+                body = json.loads(response.read())
+                connection.close()
+                expect(response.status == 201, f"keyed create {key}: {response.status} {body}")
+                ids.add(body["id"])
+                nodes.add(response.getheader("Segued-Node"))
+            expect(len(ids) == 1 and len(nodes) == 1, f"six creates with key {key} made {sorted(ids)} on {sorted(nodes)}")
+
     def test_a_storyboard_uploaded_to_one_node_serves_sessions_on_every_node(self):
         name = f"Cluster{random.randrange(1 << 30)}"
         document = {"format": "segued.storyboard/1", "name": name, "initialScene": "nav", "scenes": {
