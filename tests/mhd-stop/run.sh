@@ -30,7 +30,7 @@ check() {
   local line
   line=$("$out/stop_under_load" "$1" "$2" "$rounds")
   echo "$line"
-  [[ $line == *": $rounds rounds, 0 aborted, 0 hung, 0 failed to start;"* && $line == *", 0 stuck;"* ]] \
+  [[ $line == *": $rounds rounds, 0 aborted, 0 hung, 0 failed to start;"* && $line == *", 0 stuck, "* ]] \
     || { echo "FAILED: $1 $2"; exit 1; }
 }
 check epoll swap
