@@ -17,7 +17,7 @@ struct ProblemTypeTests {
         "unknown-storyboard": "Unknown storyboard", "ambiguous-storyboard": "Ambiguous storyboard",
         "malformed-json": "Malformed JSON", "invalid-request": "Invalid request", "invalid-parameter": "Invalid parameter",
         "unsupported-media-type": "Unsupported Media Type", "body-too-large": "Content Too Large",
-        "revision-conflict": "Precondition Failed", "session-exists": "Session exists", "session-moving": "Session moving", "storyboard-in-use": "Storyboard in use",
+        "revision-conflict": "Precondition Failed", "session-exists": "Session exists", "session-moving": "Session moving", "session-not-moving": "Session not moving", "storyboard-in-use": "Storyboard in use",
         "too-many-sessions": "Too many sessions", "memory-budget-exceeded": "Memory budget exceeded",
         "too-many-storyboards": "Too many storyboards", "too-many-instances": "Too many view controllers",
         "too-much-data": "Too much data", "too-many-streams": "Too many streams", "idempotency-key-reused": "Idempotency key reused",

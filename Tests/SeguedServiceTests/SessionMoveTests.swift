@@ -50,7 +50,7 @@ struct SessionMoveTests {
         #expect(retried.status == 200)
         #expect(try retried.json["revision"]?.intValue == 2)
         // Not moving: moved=true is refused, the session stays; a plain delete ends it.
-        try service.handle(.make("DELETE", "/v1/sessions/\(id)", query: [("moved", "true")])).expectProblem(400, "invalid-parameter")
+        try service.handle(.make("DELETE", "/v1/sessions/\(id)", query: [("moved", "true")])).expectProblem(409, "session-not-moving")
         try service.handle(.make("DELETE", "/v1/sessions/\(id)", query: [("moved", "yes")])).expectProblem(400, "invalid-parameter")
         #expect(service.handle(.make("DELETE", "/v1/sessions/\(id)/move")).status == 200)
         #expect(service.handle(.make("DELETE", "/v1/sessions/\(id)")).status == 200)

@@ -58,7 +58,7 @@ extension Session {
             case (.moving, false), (.moved, _): return .sessionMoving(id.rawValue)
             case (.ending, _): return .unknownSession(id.rawValue)
             case (.none, true):
-                return .invalidParameter("moved", "session \"\(id)\" is not being moved: moved=true ends a session after POST /v1/sessions/{id}/move")
+                return .sessionNotMoving(id.rawValue)
             }
         }
     }

@@ -48,6 +48,10 @@ extension Problem {
         Problem(.sessionMoving, detail: "Session \"\(id)\" is being moved to another node of the cluster and takes no change until it is there; nothing was changed: retry in a moment.",
             headers: [("Retry-After", "1")])
     }
+    /// `DELETE …?moved=true` on a session no move fenced: a state of the session, not a bad request.
+    static func sessionNotMoving(_ id: String) -> Problem {
+        Problem(.sessionNotMoving, detail: "Session \"\(id)\" is not being moved: moved=true ends a session after POST /v1/sessions/{id}/move; nothing was changed.")
+    }
     static func storyboardInUse(_ id: String, sessions: Int) -> Problem {
         Problem(.storyboardInUse, detail: "Storyboard \"\(id)\" is used by \(sessions) session(s); end them first.",
             extensions: [("sessions", .int(sessions))])

@@ -18,6 +18,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
     case sessionExists = "session-exists"
     /// The session is being moved to another node of a cluster (deploy/cluster/migrate): retry.
     case sessionMoving = "session-moving"
+    case sessionNotMoving = "session-not-moving"
     case storyboardInUse = "storyboard-in-use"
     case tooManySessions = "too-many-sessions"
     case memoryBudgetExceeded = "memory-budget-exceeded"
@@ -90,6 +91,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .revisionConflict: "Precondition Failed"
         case .sessionExists: "Session exists"
         case .sessionMoving: "Session moving"
+        case .sessionNotMoving: "Session not moving"
         case .storyboardInUse: "Storyboard in use"
         case .tooManySessions: "Too many sessions"
         case .memoryBudgetExceeded: "Memory budget exceeded"
@@ -159,7 +161,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .tooManySessions, .memoryBudgetExceeded, .tooManyStreams, .shuttingDown, .loading: 503
         case .insufficientStorage: 507
         case .changeNotStored: 507
-        case .ambiguousStoryboard, .sessionExists, .sessionMoving, .flowUnavailable, .storyboardInUse, .tooManyStoryboards, .tooManyInstances, .tooMuchData,
+        case .ambiguousStoryboard, .sessionExists, .sessionMoving, .sessionNotMoving, .flowUnavailable, .storyboardInUse, .tooManyStoryboards, .tooManyInstances, .tooMuchData,
             .pushWithoutNavigationController, .pushingNavigationController, .segueNotPerformable, .notInWindowHierarchy,
             .wrongSegueKind, .notANavigationController, .notATabBarController, .noContainer, .tabIndexOutOfRange,
             .notInStack, .invalidStackEntry, .sessionEnded, .counterLimitReached, .transitionInProgress, .noInteractiveTransition,
