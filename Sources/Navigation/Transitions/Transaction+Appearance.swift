@@ -40,7 +40,7 @@ extension Transaction {
         // of those children's own children (an embedded navigation controller's top) load too.
         if state.createdCount != createdBefore {
             after = state.onScreen
-            loadEmbeddedViews(in: &after, where: { !wasOnScreen($0) }, retake: { $0.state.onScreen })
+            loadEmbeddedViews(in: &after, where: { !wasOnScreen($0) }, retake: { $0.onScreen })
         }
         let afterSet = before.count * after.count > Self.linearComparisonLimit ? Set(after) : nil
         let disappearing = before.filter { !(afterSet?.contains($0) ?? after.contains($0)) }
@@ -54,12 +54,12 @@ extension Transaction {
     /// segue loads its destination as the source's view loads, but a container it embeds (a
     /// navigation controller) shows children of its own, whose views load before they appear:
     /// UIKit never sends `viewWillAppear` to a controller whose view is not loaded.
-    mutating func loadEmbeddedViews(in list: inout [ControllerID], where comesOnScreen: (ControllerID) -> Bool, retake: (Self) -> [ControllerID]) {
+    mutating func loadEmbeddedViews(in list: inout [ControllerID], where comesOnScreen: (ControllerID) -> Bool, retake: (NavigationState) -> [ControllerID]) {
         while true {
             let createdBefore = state.createdCount
             for id in list where comesOnScreen(id) && !state[live: id].isViewLoaded { loadView(id) }
             guard state.createdCount != createdBefore else { return }
-            list = retake(self)
+            list = retake(state)
         }
     }
 

@@ -59,7 +59,7 @@ extension Transaction {
         for member in subtree where !state[live: member].isViewLoaded { loadView(member) }
         if state.createdCount != createdBefore {
             subtree = state.visibleSubtree(of: id)
-            loadEmbeddedViews(in: &subtree, where: { _ in true }, retake: { $0.state.visibleSubtree(of: id) })
+            loadEmbeddedViews(in: &subtree, where: { _ in true }, retake: { $0.visibleSubtree(of: id) })
         }
         return subtree
     }

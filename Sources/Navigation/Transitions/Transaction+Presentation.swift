@@ -93,7 +93,7 @@ extension Transaction {
         for id in appearing where !state[live: id].isViewLoaded { loadView(id) }
         if state.createdCount != createdBefore {
             appearing = state.visibleSubtree(of: destination)
-            loadEmbeddedViews(in: &appearing, where: { _ in true }, retake: { $0.state.visibleSubtree(of: destination) })
+            loadEmbeddedViews(in: &appearing, where: { _ in true }, retake: { $0.visibleSubtree(of: destination) })
         }
         return AppearanceChange(disappearing: disappearing, appearing: appearing)
     }
