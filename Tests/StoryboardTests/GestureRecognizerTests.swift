@@ -111,7 +111,8 @@ struct GestureRecognizerTests {
 
     /// R.swift's example has a recognizer that triggers a segue but is attached to no view: no
     /// touch reaches it, so the UI does not list it; the segue stays the scene's, performable by
-    /// its identifier as before. IBDecodable's pinch sends nothing and is attached to nothing.
+    /// its identifier as before. IBDecodable's pinch is attached to an activity indicator but sends
+    /// nothing.
     @Test(.enabled(if: SharedCorpus.available, "../shared/storyboards is not beside the repository"))
     func corpus_unattachedRecognizers_areNotControls() throws {
         let rswift = try Self.corpus("mac-cain13__R.swift__Main.storyboard")
