@@ -19,6 +19,8 @@ struct IBSceneUIReader {
     /// forms draw their own bar), found while controls are collected.
     private var viewNavigationItem: XMLElementNode?
     private var viewToolbarItems: [XMLElementNode] = []
+    /// The cells of static tables by element, with their section and row.
+    private var staticPositions: [ObjectIdentifier: CellPosition] = [:]
 
     /// The ids an `<action destination=…>` names the scene's controller by: its own, and the
     /// scene's first responder placeholder (the responder chain reaches the controller).
@@ -36,6 +38,16 @@ struct IBSceneUIReader {
     mutating func read(_ controller: XMLElementNode) -> SceneUI? {
         var ui = SceneUI()
         let view = controller.children.first { $0["key"] == "view" }
+        // Static tables' cells: each one's section and row.
+        for table in (view.map { [$0] } ?? []) + (view?.descendants { $0.name == "tableView" } ?? [])
+        where table.name == "tableView" && table["dataMode"] == "static" {
+            let sections = table.child(named: "sections")?.children(named: "tableViewSection") ?? []
+            for (section, element) in sections.enumerated() {
+                for (row, cell) in (element.child(named: "cells")?.children(named: "tableViewCell") ?? []).enumerated() {
+                    staticPositions[ObjectIdentifier(cell)] = CellPosition(section: section, row: row)
+                }
+            }
+        }
         // One walk of the view: its controls, and the bars placed in it.
         if let view { collectControls(in: view, insideCell: false, into: &ui.controls) }
         let navigationElement = controller.children.first { $0.name == "navigationItem" && $0["key"] == "navigationItem" }
@@ -133,6 +145,7 @@ struct IBSceneUIReader {
                 control = ControlUI(
                     kind: child.name == "tableViewCell" ? .tableViewCell : .collectionViewCell,
                     text: text(textLabel.flatMap(Self.labelText)), reuseIdentifier: child["reuseIdentifier"])
+                control.position = staticPositions[ObjectIdentifier(child)]
             case "navigationBar":
                 if viewNavigationItem == nil { viewNavigationItem = child.child(named: "items")?.child(named: "navigationItem") }
                 continue

@@ -15,8 +15,13 @@
 /// (docs/real-apps.md, "Objective-C: libclang measured against our reader").
 struct ObjectiveCNavigationReader {
     private let bytes: [UInt8]
+    /// The file's integer constants (``ObjectiveCActionReader/constants(in:)``).
+    private let constants: [String: Int]
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    init(_ text: String, constants: [String: Int] = [:]) {
+        bytes = Array(text.utf8)
+        self.constants = constants
+    }
 
     /// The methods defined between `start` and `end` (an `@implementation`'s body), by selector,
     /// `source` the line.
@@ -37,7 +42,7 @@ struct ObjectiveCNavigationReader {
                 let close = matching(open, end: end)
                 if let selector = Self.selector(signature), result[selector] == nil {
                     let line = bytes[..<index].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-                    var reader = BodyReader(bytes: bytes, start: open + 1, end: close)
+                    var reader = BodyReader(bytes: bytes, start: open + 1, end: close, indexPaths: Self.indexPaths(selector, signature), constants: constants)
                     reader.read()
                     result[selector] = MethodBody(source: "\(line)", operations: reader.operations)
                 }
@@ -84,6 +89,16 @@ struct ObjectiveCNavigationReader {
         }
         if pieces.isEmpty { return word.isEmpty ? nil : word }
         return pieces.joined()
+    }
+
+    /// In a selection method (`tableView:didSelectRowAtIndexPath:`), the name of its index path
+    /// parameter: `(NSIndexPath *)indexPath`.
+    static func indexPaths(_ selector: String, _ signature: String) -> Set<String> {
+        guard IndexPathConditions.selectionSelectors.contains(selector), let type = signature.firstRange(of: "NSIndexPath") else { return [] }
+        let rest = signature[type.upperBound...].drop { $0 == " " || $0 == "*" || $0 == "\t" || $0 == "\n" }
+        guard rest.first == ")" else { return [] }
+        let name = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.isEmpty ? [] : [String(name)]
     }
 
     private func string(_ start: Int, _ end: Int) -> String { String(decoding: bytes[start..<end], as: UTF8.self) }
