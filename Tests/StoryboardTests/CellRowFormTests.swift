@@ -119,6 +119,27 @@ struct CellRowFormTests {
         ])
     }
 
+    /// A prototype cell's tap with the choice `section 1` runs what the code runs at section 1:
+    /// the call after `if section 0 { …; return }` (under `a section other than 0`, which `section
+    /// 1` implies though its text leaves it out) and the one in `if section 1`.
+    @Test func swift_aChoiceTakesTheCallsItImplies() throws {
+        let source = Self.swift("""
+                if indexPath.section == 0 {
+                    performSegue(withIdentifier: "A", sender: nil)
+                    return
+                }
+                dismiss(animated: true)
+                if indexPath.section == 1 { performSegue(withIdentifier: "B", sender: nil) }
+            """)
+        let storyboard = try CellRowActionTests.load(
+            ["Main": CellRowActionTests.table("T", sections: nil, segues: Self.segues)], sources: ["T.swift": source])
+        let action = try #require(storyboard.scenes[SceneID("table")]?.ui?.controls.first?.action)
+        #expect(action.choices == ["section 0", "a section other than 0", "section 1"])
+        #expect(action.taken(when: "section 1").map(CellRowActionTests.describe) == ["dismiss when a section other than 0", "segue B when section 1"])
+        #expect(action.taken(when: "a section other than 0").map(CellRowActionTests.describe) == ["dismiss when a section other than 0"])
+        #expect(action.taken(when: "section 0").map(CellRowActionTests.describe) == ["segue A when section 0"])
+    }
+
     /// `switch (indexPath.row)` with cases that fall through, `if (indexPath.row == 2)`,
     /// `[indexPath section] == 0`, `#define` and `enum` constants.
     @Test func objectiveC_switchFallthroughIfAndConstants() throws {

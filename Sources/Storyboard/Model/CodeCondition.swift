@@ -114,6 +114,46 @@ extension CodeCondition {
     }
 }
 
+extension CodeCondition {
+    /// Whether `component` (one " and " part of a `when`) holds whenever all of `components` (those
+    /// of a chosen `when`) do: it is one of them, or it excludes a section or row (`a row other
+    /// than 0`) that one of them rules out (`row 2`, `section 1, row 2`). Read from the texts, as a
+    /// tap's choice is, so that an operation under `a row other than 0` runs with the choice
+    /// `row 2`, whose text leaves that implied condition out.
+    public static func isImplied(_ component: String, by components: [String]) -> Bool {
+        if components.contains(component) { return true }
+        guard let (field, excluded) = excludedValues(component) else { return false }
+        return components.contains { other in
+            guard let values = includedValues(other)[field] else { return false }
+            return values.isDisjoint(with: excluded)
+        }
+    }
+
+    /// `a row other than 0, 1 or 2` → (row, 0, 1, 2).
+    private static func excludedValues(_ text: String) -> (IndexPathField, IndexValues)? {
+        for field in [IndexPathField.section, .row] {
+            let prefix = "a \(field.rawValue) other than "
+            if text.hasPrefix(prefix), let values = IndexValues(text: String(text.dropFirst(prefix.count))) { return (field, values) }
+        }
+        return nil
+    }
+
+    /// `section 1, row 2` → [section: 1, row: 2]; `row 1 or 2` → [row: 1, 2].
+    private static func includedValues(_ text: String) -> [IndexPathField: IndexValues] {
+        var parts = [text]
+        if text.hasPrefix("section "), let comma = text.firstRange(of: ", row ") {
+            parts = [String(text[..<comma.lowerBound]), "row " + text[comma.upperBound...]]
+        }
+        var result: [IndexPathField: IndexValues] = [:]
+        for part in parts {
+            for field in [IndexPathField.section, .row] where part.hasPrefix(field.rawValue + " ") {
+                if let values = IndexValues(text: String(part.dropFirst(field.rawValue.count + 1))) { result[field] = values }
+            }
+        }
+        return result
+    }
+}
+
 /// The part of an index path a selection method's condition reads: `indexPath.section`, or its
 /// `row` (`item` in a collection view, the same number).
 public enum IndexPathField: String, Sendable, Equatable {
@@ -150,6 +190,31 @@ public struct IndexValues: Sendable, Equatable {
 
     public func contains(_ value: Int) -> Bool {
         ranges.contains { ($0.lower.map { value >= $0 } ?? true) && ($0.upper.map { value <= $0 } ?? true) }
+    }
+
+    /// The values ``text`` writes, read back; nil for any other text.
+    public init?(text: String) {
+        func range(_ piece: String) -> Range? {
+            let words = piece.split(separator: " ").map(String.init)
+            switch words.count {
+            case 1: return Int(words[0]).map { Range(lower: $0, upper: $0) }
+            case 3 where words[1] == "to": return Int(words[0]).flatMap { lower in Int(words[2]).map { Range(lower: lower, upper: $0) } }
+            case 3 where words[1] == "or" && words[2] == "later": return Int(words[0]).map { Range(lower: $0, upper: nil) }
+            case 3 where words[1] == "or" && words[2] == "earlier": return Int(words[0]).map { Range(lower: nil, upper: $0) }
+            default: return nil
+            }
+        }
+        var pieces = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.drop { $0 == " " }) }
+        let last = pieces.removeLast()
+        if pieces.isEmpty, let single = range(last) {
+            self.init([single])
+            return
+        }
+        guard let or = last.firstRange(of: " or ") else { return nil }
+        pieces += [String(last[..<or.lowerBound]), String(last[or.upperBound...])]
+        let ranges = pieces.compactMap(range)
+        guard ranges.count == pieces.count else { return nil }
+        self.init(ranges)
     }
 
     /// "2", "1 or 2", "0, 1 or 3 to 5", "3 or later".
