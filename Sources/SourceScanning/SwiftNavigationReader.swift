@@ -114,16 +114,8 @@ struct SwiftNavigationReader {
             }
         } else if let configuration = node.as(IfConfigDeclSyntax.self) {
             // `#if DEBUG … #else … #endif`: one branch is compiled, never both; each is an alternative.
-            var previous: [String] = []
             for clause in configuration.clauses {
-                let condition = clause.condition.map { Self.text($0) }
-                let label: String
-                if let condition {
-                    label = "\(clause.poundKeyword.text) \(condition)"
-                    previous.append(condition)
-                } else {
-                    label = "#else (\(previous.map { "not \($0)" }.joined(separator: " and ")))"
-                }
+                let label = Self.label(clause)
                 guard let elements = clause.elements else { continue }
                 let inner = when + [.text(label)]
                 if case .statements(let items) = elements, closure == nil {
@@ -168,6 +160,15 @@ struct SwiftNavigationReader {
                 scan(child, when: when, closure: closure, callee: callee)
             }
         }
+    }
+
+    /// What a branch of `#if X … #elseif Y … #else … #endif` is compiled under: `#if X`,
+    /// `#elseif Y`, `#else (not X and not Y)`.
+    static func label(_ clause: IfConfigClauseSyntax) -> String {
+        if let condition = clause.condition { return "\(clause.poundKeyword.text) \(text(condition))" }
+        let earlier = (clause.parent?.as(IfConfigClauseListSyntax.self)).map { Array($0) } ?? []
+        let conditions = earlier.prefix { $0.id != clause.id }.compactMap(\.condition).map { "not \(text($0))" }
+        return "#else (\(conditions.joined(separator: " and ")))"
     }
 
     private mutating func scanBlock(_ block: CodeBlockSyntax, when: [CodeCondition], closure: String?) {

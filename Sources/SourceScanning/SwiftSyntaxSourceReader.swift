@@ -78,15 +78,41 @@ private final class ClassCollector: SyntaxVisitor {
         } else {
             selector = ObjectiveCSelector.selector(base: node.name.text, labels: parameters.map(\.firstName.text))
         }
-        if let body = node.body, classes[context.index].methods[selector] == nil {
+        if let body = node.body {
             let line = lines.location(for: node.positionAfterSkippingLeadingTrivia).line
-            classes[context.index].methods[selector] = MethodBody(source: "\(line)", operations: SwiftNavigationReader(body: body, indexPaths: Self.indexPaths(selector, parameters), constants: constants).operations)
+            var operations = SwiftNavigationReader(body: body, indexPaths: Self.indexPaths(selector, parameters), constants: constants).operations
+            // A method declared in a branch of `#if … #else … #endif` among the class's members:
+            // its calls are under that branch, and another branch's declaration of the same
+            // method is its alternative, never both.
+            let branches = Self.configurationBranches(of: node)
+            if !branches.isEmpty {
+                for index in operations.indices { operations[index].conditions.insert(contentsOf: branches, at: 0) }
+            }
+            if var known = classes[context.index].methods[selector] {
+                if !branches.isEmpty {
+                    known.operations += operations
+                    classes[context.index].methods[selector] = known
+                }
+            } else {
+                classes[context.index].methods[selector] = MethodBody(source: "\(line)", operations: operations)
+            }
         }
         let exported = Self.has(node.attributes, "IBAction") || explicitObjC != nil || context.objcMembers
         guard exported, !Self.has(node.attributes, "nonobjc") else { return .skipChildren }
         guard let first = parameters.first, Self.isStoryboardSegue(first.type) else { return .skipChildren }
         classes[context.index].unwindActions.append(selector)
         return .skipChildren
+    }
+
+    /// The `#if` branches a member is declared in, outermost first, up to its type.
+    static func configurationBranches(of node: some SyntaxProtocol) -> [CodeCondition] {
+        var branches: [CodeCondition] = []
+        var parent = node.parent
+        while let current = parent, !current.is(ClassDeclSyntax.self), !current.is(ExtensionDeclSyntax.self) {
+            if let clause = current.as(IfConfigClauseSyntax.self) { branches.insert(.text(SwiftNavigationReader.label(clause)), at: 0) }
+            parent = current.parent
+        }
+        return branches
     }
 
     /// In a selection method (`tableView(_:didSelectRowAt:)`), the name of its index path parameter.

@@ -195,6 +195,23 @@ struct CellRowFormTests {
         #expect(try Self.prototypeLines("T.swift", swift) == [
             "Cell: segue A when #if DEBUG; segue B when #elseif BETA; segue C when #else (not DEBUG and not BETA); dismiss",
         ])
+        // A method declared in each branch among the class's members: the same alternatives.
+        let members = """
+            import UIKit
+            class T: UITableViewController {
+            #if DEBUG
+                override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                    performSegue(withIdentifier: "A", sender: nil)
+                }
+            #else
+                override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                    if indexPath.row == 1 { performSegue(withIdentifier: "B", sender: nil) }
+                }
+            #endif
+            }
+            """
+        #expect(try Self.prototypeLines("T.swift", members) == ["Cell: segue A when #if DEBUG; segue B when #else (not DEBUG) and row 1"])
+        #expect(try Self.staticLines("T.swift", members)[1] == "0.1: segue A when #if DEBUG; segue B when #else (not DEBUG)")
         let objectiveC = Self.objectiveC("""
                 #ifdef DEBUG
                     [self performSegueWithIdentifier:@"A" sender:nil];
