@@ -180,7 +180,8 @@ struct CellRowFormTests {
     }
 
     /// Only one branch of `#if … #else … #endif` is compiled: each is an alternative naming its
-    /// condition, in Swift (swift-syntax's `#if` clauses) and Objective-C (preprocessor lines).
+    /// condition, in Swift (swift-syntax's `#if` clauses) and Objective-C (preprocessor lines),
+    /// in a method's body or around the methods themselves.
     @Test func preprocessorBranches_areAlternatives_neverBoth() throws {
         let swift = Self.swift("""
                 #if DEBUG
@@ -224,6 +225,22 @@ struct CellRowFormTests {
             """)
         #expect(try Self.prototypeLines("T.m", objectiveC) == [
             "Cell: segue A when #ifdef DEBUG; segue B when #else (not defined DEBUG); dismiss when #if TARGET_OS_IOS and row 1",
+        ])
+        let objectiveCMembers = """
+            @implementation T
+            #if TARGET_OS_MACCATALYST
+            - (void)tableView:(UITableView *)tableView didSelectRowAtIndexPath:(NSIndexPath *)indexPath {
+                [self performSegueWithIdentifier:@"A" sender:nil];
+            }
+            #else
+            - (void)tableView:(UITableView *)tableView didSelectRowAtIndexPath:(NSIndexPath *)indexPath {
+                [self dismissViewControllerAnimated:YES completion:nil];
+            }
+            #endif
+            @end
+            """
+        #expect(try Self.prototypeLines("T.m", objectiveCMembers) == [
+            "Cell: segue A when #if TARGET_OS_MACCATALYST; dismiss when #else (not TARGET_OS_MACCATALYST)",
         ])
         // On a static table the index path is decided, the preprocessor's choice is not.
         #expect(try Self.staticLines("T.m", objectiveC)[1] == "0.1: segue A when #ifdef DEBUG; segue B when #else (not defined DEBUG); dismiss when #if TARGET_OS_IOS")

@@ -43,45 +43,29 @@ struct BodyReader {
     private mutating func statements(_ from: Int, _ to: Int, when: [CodeCondition]) {
         var index = from
         var when = when
-        // Open preprocessor conditionals: each branch's label, and the negations of its own and
-        // earlier branches' conditions (for an `#else`).
-        var directives: [(label: String, negations: [String])] = []
+        var branches = PreprocessorBranches()
         while true {
             index = skipSpace(index, to)
             guard index < to else { return }
             if bytes[index] == UInt8(ascii: "#") {
-                index = directive(index, to, &directives)
+                index = directive(index, to, &branches)
                 continue
             }
-            let inner = when + directives.map { CodeCondition.text($0.label) }
+            let inner = when + branches.conditions
             var after: CodeCondition?
             index = statement(index, to, when: inner, after: &after)
             if let after { when.append(after) }
         }
     }
 
-    /// A preprocessor line at `index`: opens, switches or closes a conditional; the index after it.
-    private func directive(_ index: Int, _ to: Int, _ directives: inout [(label: String, negations: [String])]) -> Int {
+    /// A preprocessor line at `index` read into `branches`; the index after it.
+    private func directive(_ index: Int, _ to: Int, _ branches: inout PreprocessorBranches) -> Int {
         var lineEnd = index
         while lineEnd < to, bytes[lineEnd] != UInt8(ascii: "\n") {
             if bytes[lineEnd] == UInt8(ascii: "\\"), lineEnd + 1 < to, bytes[lineEnd + 1] == UInt8(ascii: "\n") { lineEnd += 2; continue }
             lineEnd += 1
         }
-        let words = text(index + 1, lineEnd).split(separator: " ", maxSplits: 1).map(String.init)
-        let keyword = words.first ?? ""
-        let rest = words.count > 1 ? words[1] : ""
-        switch keyword {
-        case "if": directives.append(("#if \(rest)", ["not \(rest)"]))
-        case "ifdef": directives.append(("#ifdef \(rest)", ["not defined \(rest)"]))
-        case "ifndef": directives.append(("#ifndef \(rest)", ["defined \(rest)"]))
-        case "elif":
-            if let open = directives.popLast() { directives.append(("#elif \(rest)", open.negations + ["not \(rest)"])) }
-        case "else":
-            if let open = directives.popLast() { directives.append(("#else (\(open.negations.joined(separator: " and ")))", open.negations)) }
-        case "endif":
-            _ = directives.popLast()
-        default: break
-        }
+        branches.read(text(index + 1, lineEnd))
         return lineEnd
     }
 
