@@ -22,6 +22,8 @@ struct IBSceneUIReader {
     /// The gesture recognizers attached to each view (`<outletCollection property=
     /// "gestureRecognizers">`), found when the scene is read (``IBSceneUIReader+Gestures``).
     var attachedRecognizers: [ObjectIdentifier: [XMLElementNode]] = [:]
+    /// The cells of static tables by element, with their section and row.
+    private var staticPositions: [ObjectIdentifier: CellPosition] = [:]
 
     /// The ids an `<action destination=…>` names the scene's controller by: its own, and the
     /// scene's first responder placeholder (the responder chain reaches the controller).
@@ -40,6 +42,16 @@ struct IBSceneUIReader {
         var ui = SceneUI()
         let view = controller.children.first { $0["key"] == "view" }
         attachedRecognizers = attachments(in: controller)
+        // Static tables' cells: each one's section and row.
+        for table in (view.map { [$0] } ?? []) + (view?.descendants { $0.name == "tableView" } ?? [])
+        where table.name == "tableView" && table["dataMode"] == "static" {
+            let sections = table.child(named: "sections")?.children(named: "tableViewSection") ?? []
+            for (section, element) in sections.enumerated() {
+                for (row, cell) in (element.child(named: "cells")?.children(named: "tableViewCell") ?? []).enumerated() {
+                    staticPositions[ObjectIdentifier(cell)] = CellPosition(section: section, row: row)
+                }
+            }
+        }
         // One walk of the view: its controls, and the bars placed in it; the gestures recognized
         // on the view itself come last, behind everything drawn on it.
         if let view {
@@ -141,6 +153,7 @@ struct IBSceneUIReader {
                 control = ControlUI(
                     kind: child.name == "tableViewCell" ? .tableViewCell : .collectionViewCell,
                     text: text(textLabel.flatMap(Self.labelText)), reuseIdentifier: child["reuseIdentifier"])
+                control.position = staticPositions[ObjectIdentifier(child)]
             case "navigationBar":
                 if viewNavigationItem == nil { viewNavigationItem = child.child(named: "items")?.child(named: "navigationItem") }
                 continue

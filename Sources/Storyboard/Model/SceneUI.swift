@@ -135,6 +135,10 @@ public struct ControlUI: Sendable, Equatable {
         get { accessoryStorage.first }
         set { accessoryStorage = newValue.map { [$0] } ?? [] }
     }
+    /// A static table's cell (`dataMode="static"`): its section and row, which the table's
+    /// selection method may branch on. Read from the storyboard for ``CodeActionResolver``, nil
+    /// once the import resolved the cell's action (the scene UI's JSON does not carry it).
+    public var position: CellPosition?
     /// An array holds the one accessory: a struct cannot hold an optional of itself.
     private var accessoryStorage: [ControlUI] = []
 
@@ -150,6 +154,17 @@ public struct ControlUI: Sendable, Equatable {
         self.isOn = isOn
         self.trigger = trigger
         self.accessory = accessory
+    }
+}
+
+/// Where a static table's cell is: its section and its row in it, from 0.
+public struct CellPosition: Sendable, Equatable {
+    public var section: Int
+    public var row: Int
+
+    public init(section: Int, row: Int) {
+        self.section = section
+        self.row = row
     }
 }
 
