@@ -74,8 +74,29 @@ public struct ByteBuffer: ~Copyable {
     /// from the last digit back into room made once. A digit at a time, each with its own bounds
     /// check, was the largest single cost of writing a transcript: 45 numbers an operation (every
     /// event's sequence number and instance ids).
-    @inlinable
+    ///
+    /// Numbers under 100 (instance ids, counts) are written here, inlined where they are asked
+    /// for; longer ones by ``appendLongDecimal(_:)``, a call. As one function (not inlined: too
+    /// large), every number of an answer was a call, and through `JSONWriter` two: some 56 a
+    /// segue and unwind request.
+    @inlinable @inline(__always)
     public mutating func appendDecimal(_ value: UInt) {
+        guard value < 100 else { return appendLongDecimal(value) }
+        if count &+ 2 > capacity { grow(toAtLeast: count + 2) }
+        let tens = value / 10
+        if tens == 0 {
+            start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            count &+= 1
+        } else {
+            start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+            start[count &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
+            count &+= 2
+        }
+    }
+
+    /// ``appendDecimal(_:)`` for any number: its digits counted, then written into room made once.
+    @usableFromInline @inline(never)
+    mutating func appendLongDecimal(_ value: UInt) {
         let digits = Self.decimalDigitCount(value)
         if count + digits > capacity { grow(toAtLeast: count + digits) }
         Self.writeDecimal(value, endingAt: count + digits, into: start)
