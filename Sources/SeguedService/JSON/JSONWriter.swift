@@ -174,7 +174,7 @@ struct JSONWriter: ~Copyable {
     /// An instance id, `"vc12"`, written without building the string.
     mutating func controller(_ id: ControllerID) {
         separate()
-        append(Self.quotedPrefix)
+        buffer.append(Self.quotedPrefix)
         appendDigits(id.rawValue)
         buffer.append(UInt8(ascii: "\""))
     }
@@ -183,7 +183,8 @@ struct JSONWriter: ~Copyable {
         if let id { controller(id) } else { null() }
     }
 
-    private static let quotedPrefix: [UInt8] = Array("\"vc".utf8)
+    /// A literal (computed): a `static let` array went through `swift_once` at every instance id.
+    private static var quotedPrefix: StaticString { "\"vc" }
 
     /// Decimal digits of `value`; `String(value)` allocated for every number written.
     @inline(__always)
