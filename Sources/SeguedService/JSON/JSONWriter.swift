@@ -209,14 +209,16 @@ struct JSONWriter: ~Copyable {
         write(&buffer)
     }
 
+    /// Literals (`StaticString`): as `String`s, each went through ``ByteBuffer/append(utf8Of:)``, a
+    /// call and the string's storage checks, for some ten values an answer.
     mutating func bool(_ value: Bool) {
         separate()
-        appendUTF8(value ? "true" : "false")
+        if value { buffer.append("true") } else { buffer.append("false") }
     }
 
     mutating func null() {
         separate()
-        appendUTF8("null")
+        buffer.append("null")
     }
 
     /// Appends text that is already valid JSON.
