@@ -85,7 +85,7 @@ public struct ByteBuffer: ~Copyable {
     /// segue and unwind request.
     @inlinable @inline(__always)
     public mutating func appendDecimal(_ value: UInt) {
-        guard value < 100 else { return appendLongDecimal(value) }
+        guard value < 100 else { return value < 10_000 ? appendFourDigitsAtMost(value) : appendLongDecimal(value) }
         if count &+ 2 > capacity { grow(toAtLeast: count + 2) }
         let tens = value / 10
         if tens == 0 {
@@ -96,6 +96,29 @@ public struct ByteBuffer: ~Copyable {
             start[count &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
             count &+= 2
         }
+    }
+
+    /// ``appendDecimal(_:)`` for 100 ≤ `value` < 10,000 (instance ids and sequence numbers of a
+    /// session's first thousands of events): three or four digits, the last two from the pairs'
+    /// table, without counting them first. A call, kept small.
+    @usableFromInline @inline(never)
+    mutating func appendFourDigitsAtMost(_ value: UInt) {
+        if count &+ 4 > capacity { grow(toAtLeast: count + 4) }
+        let pairs = Self.digitPairs.utf8Start
+        let high = value / 100
+        let low = Int(truncatingIfNeeded: value &- high &* 100) &* 2
+        if high < 10 {
+            start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high)
+            count &+= 1
+        } else {
+            let pair = Int(truncatingIfNeeded: high) &* 2
+            start[count] = pairs[pair]
+            start[count &+ 1] = pairs[pair &+ 1]
+            count &+= 2
+        }
+        start[count] = pairs[low]
+        start[count &+ 1] = pairs[low &+ 1]
+        count &+= 2
     }
 
     /// ``appendDecimal(_:)`` for any number: its digits counted, then written into room made once.
