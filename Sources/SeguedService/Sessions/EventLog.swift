@@ -51,6 +51,9 @@ struct EventLog {
     private var operations = FrontReleasedArray<HeldOperation>()
     /// What the held operations take apart from their details (``operationBytes`` each).
     var operationsSize: Int { operations.count * Self.operationBytes }
+    /// Where the last append wrote its events in the tail, when all went into it: the bytes the
+    /// store's row of the operation holds too (``packedEvents(first:count:)``).
+    private var lastPacked: (firstSequence: Int, count: Int, bytes: Range<Int>)?
 
     /// An operation held: what its record needs beside its details, which are in the chunk that
     /// holds its last event, from byte `details`.
@@ -99,6 +102,7 @@ struct EventLog {
         var chunk = tail.take() ?? PackedEvents(firstSequence: first.sequence)
         size -= chunk.size
         var reserved = false
+        var packedStart: Int? = chunk.byteCount
         for index in events.indices {
             let sequence = events[index].sequence
             if chunk.count == chunkSize || chunk.byteCount >= chunkBytes || chunk.nextSequence != sequence {
@@ -109,6 +113,7 @@ struct EventLog {
                 close(chunk)
                 chunk = PackedEvents(firstSequence: sequence, reserving: full ? min(chunk.byteCount, chunkBytes) : 0)
                 reserved = false
+                packedStart = index == 0 ? 0 : nil
             }
             if !reserved {
                 // Room for the rest of the operation in the chunk it goes to, once per chunk.
@@ -117,6 +122,7 @@ struct EventLog {
             }
             chunk.append(events, at: index, markStride: markStride)
         }
+        lastPacked = packedStart.map { (first.sequence, events.count, $0..<chunk.byteCount) }
         if keepsRecord, let record {
             let details = chunk.appendDetails(record)
             operations.append(HeldOperation(lastSequence: record.lastSequence, command: record.command, details: UInt32(details)))
@@ -194,6 +200,17 @@ struct EventLog {
             let start = max(record.firstSequence, firstHeld)
             return (record, events(after: start - 1, limit: max(0, record.lastSequence - start + 1)))
         }
+    }
+
+    /// The bytes (``EventCoding``) of the events the last append wrote, when they are the `count`
+    /// events from `first` and all are in the tail: what ``OperationCoding`` would write for them
+    /// again. Use them before the log changes: holding them would make its next append copy the
+    /// tail.
+    func packedEvents(first: Int, count: Int) -> ArraySlice<UInt8>? {
+        guard let lastPacked, lastPacked.firstSequence == first, lastPacked.count == count, let tail,
+            tail.firstSequence <= first, lastPacked.bytes.upperBound <= tail.byteCount
+        else { return nil }
+        return tail.bytes(lastPacked.bytes)
     }
 
     /// The first chunk's first sequence number and count, from what the log keeps of it.
