@@ -86,30 +86,34 @@ final class LogMark: @unchecked Sendable {
 
     private func write() {
         // The mark only ever says less than the log holds when it is not written: never a refusal.
-        file?.write(Self.line(state), at: 0)
+        file?.write(Self.line(state, head: head), at: 0)
+    }
+
+    /// The line's start up to its salts, which this daemon's boot and policy fix.
+    private lazy var head = Self.head(boot: state.boot, policy: state.policy)
+
+    private static func head(boot: String, policy: String) -> [UInt8] {
+        Array("segued-log-mark 1 boot=\(boot) policy=\(policy) salts=".utf8)
     }
 
     /// The mark's line, padded with spaces to ``lineBytes`` with its newline:
     /// `segued-log-mark 1 boot=… policy=… salts=<16 hex digits or -> frames=N closing=0|1 sum=<FNV-1a of the rest, hex>`.
-    static func line(_ state: State) -> [UInt8] {
+    /// `head`: the line up to its salts for `state`'s boot and policy, when already made.
+    static func line(_ state: State, head: [UInt8]? = nil) -> [UInt8] {
         var line: [UInt8] = []
         line.reserveCapacity(lineBytes)
-        line += "segued-log-mark 1 boot=".utf8
-        line += state.boot.utf8
-        line += " policy=".utf8
-        line += state.policy.utf8
-        line += " salts=".utf8
+        line += head ?? Self.head(boot: state.boot, policy: state.policy)
         if state.salts.isEmpty { line.append(UInt8(ascii: "-")) }
         for byte in state.salts {
             line.append(hexDigits[Int(byte >> 4)])
             line.append(hexDigits[Int(byte & 0xF)])
         }
-        line += " frames=".utf8
+        line += framesField
         appendDecimal(state.frames, to: &line)
-        line += " closing=".utf8
+        line += closingField
         line.append(state.closing ? UInt8(ascii: "1") : UInt8(ascii: "0"))
         let sum = fnv1a(line)
-        line += " sum=".utf8
+        line += sumField
         // Lowercase hex without leading zeros, as `String(_:radix: 16)` writes it.
         var shift = 60
         while shift > 0, sum >> UInt64(shift) == 0 { shift -= 4 }
@@ -123,16 +127,19 @@ final class LogMark: @unchecked Sendable {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let framesField = Array(" frames=".utf8)
+    private static let closingField = Array(" closing=".utf8)
+    private static let sumField = Array(" sum=".utf8)
 
     private static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        var digits: [UInt8] = []
+        let magnitude = number.magnitude
+        var divisor: UInt = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
         repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes += digits.reversed()
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        } while divisor > 0
     }
 
     enum Reading: Equatable {
