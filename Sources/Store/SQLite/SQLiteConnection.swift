@@ -13,7 +13,11 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Kept as long as SQLite may call it (``setCommitHook(_:)``).
     var commitHook: SQLiteCommitHook?
 
+    /// Done once, before the first open (SQLite refuses it later, harmlessly).
+    private static let configured: Void = { _ = segued_sqlite_config_no_memory_statistics() }()
+
     init(path: String) throws(SQLiteError) {
+        Self.configured
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &opened, flags, nil)
