@@ -51,9 +51,6 @@ struct EventLog {
     private var operations = FrontReleasedArray<HeldOperation>()
     /// What the held operations take apart from their details (``operationBytes`` each).
     var operationsSize: Int { operations.count * Self.operationBytes }
-    /// Where the last append wrote its events in the tail, when all went into it: the bytes the
-    /// store's row of the operation holds too (``packedEvents(first:count:)``).
-    private var lastPacked: (firstSequence: Int, count: Int, bytes: Range<Int>)?
 
     /// An operation held: what its record needs beside its details, which are in the chunk that
     /// holds its last event, from byte `details`.
@@ -102,7 +99,6 @@ struct EventLog {
         var chunk = tail.take() ?? PackedEvents(firstSequence: first.sequence)
         size -= chunk.size
         var reserved = false
-        var packedStart: Int? = chunk.byteCount
         for index in events.indices {
             let sequence = events[index].sequence
             if chunk.count == chunkSize || chunk.byteCount >= chunkBytes || chunk.nextSequence != sequence {
@@ -113,7 +109,6 @@ struct EventLog {
                 close(chunk)
                 chunk = PackedEvents(firstSequence: sequence, reserving: full ? min(chunk.byteCount, chunkBytes) : 0)
                 reserved = false
-                packedStart = index == 0 ? 0 : nil
             }
             if !reserved {
                 // Room for the rest of the operation in the chunk it goes to, once per chunk.
@@ -122,7 +117,6 @@ struct EventLog {
             }
             chunk.append(events, at: index, markStride: markStride)
         }
-        lastPacked = packedStart.map { (first.sequence, events.count, $0..<chunk.byteCount) }
         if keepsRecord, let record {
             let details = chunk.appendDetails(record)
             operations.append(HeldOperation(lastSequence: record.lastSequence, command: record.command, details: UInt32(details)))
@@ -202,15 +196,26 @@ struct EventLog {
         }
     }
 
-    /// The bytes (``EventCoding``) of the events the last append wrote, when they are the `count`
-    /// events from `first` and all are in the tail: what ``OperationCoding`` would write for them
-    /// again. Use them before the log changes: holding them would make its next append copy the
-    /// tail.
-    func packedEvents(first: Int, count: Int) -> ArraySlice<UInt8>? {
-        guard let lastPacked, lastPacked.firstSequence == first, lastPacked.count == count, let tail,
-            tail.firstSequence <= first, lastPacked.bytes.upperBound <= tail.byteCount
+    /// Where the next append writes in the chunk being filled: what ``packedEvents(from:first:count:)``
+    /// is given back, read before the append (nothing is kept for it in the log: a session's state
+    /// and each held operation keep their size).
+    var appendOffset: Int { tail?.byteCount ?? 0 }
+
+    /// The bytes (``EventCoding``) of the `count` events from `first`, when they are those of the
+    /// last operation appended (with its record), which began to write at `offset`
+    /// (``appendOffset`` before it) and wrote them all in the tail: what ``OperationCoding`` would
+    /// write for them again. Use them before the log changes: holding them would make its next
+    /// append copy the tail.
+    func packedEvents(from offset: Int, first: Int, count: Int) -> ArraySlice<UInt8>? {
+        guard count > 0, let held = operations.held.last, held.lastSequence == first + count - 1, let tail,
+            tail.firstSequence <= first, held.lastSequence < tail.nextSequence
         else { return nil }
-        return tail.bytes(lastPacked.bytes)
+        // A chunk opened for the first event starts with it; else the events follow the tail's
+        // earlier bytes, from where the append began. The held operation's details follow its last event.
+        let start = tail.firstSequence == first ? 0 : offset
+        let end = Int(held.details)
+        guard start <= end else { return nil }
+        return tail.bytes(start..<end)
     }
 
     /// The first chunk's first sequence number and count, from what the log keeps of it.
