@@ -25,7 +25,7 @@ struct Test: ParsableCommand {
     @Flag(help: "Write what happened into each flow as its expectations, for review, instead of checking.")
     var record = false
 
-    @Flag(help: "Report which segues and unwinds of each storyboard the flows exercise.")
+    @Flag(help: "Report which segues, unwinds and code actions (taps) of each storyboard the flows exercise.")
     var coverage = false
 
     func validate() throws {
