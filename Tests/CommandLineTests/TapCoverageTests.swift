@@ -1,6 +1,9 @@
 import Flows
 import Foundation
+import HTTPServer
+import SeguedService
 import SeguedTestSupport
+import Storyboard
 import Testing
 
 @testable import segued
@@ -97,5 +100,55 @@ struct TapCoverageTests {
             #"  not exercised: edit → tap "done" when "not (!name.isEmpty)" (done:) — not read from the sources: present(_:animated:) of alert: a controller made by UIAlertController(…), not instantiated from a storyboard"#,
         ])
         #expect(remote.first?.1 == local.first?.1)
+    }
+}
+
+/// The page's "Save as test" then `segued test --coverage` (issue 50 item 4), without the browser:
+/// an app dropped as one storyboard with its sources is uploaded as upload.js makes it (a bundle
+/// named by its entry, with `sources`), tapped through the API as the page taps, and its flow asked
+/// for as the page's saveTest asks (`?app=.`: the folder the flow is saved in). Saved in the app's
+/// folder, the flow passes and its taps count, in process and over HTTP.
+struct SaveAsTestCoverageTests {
+    @Test func aWalkSavedFromThePage_inTheAppsFolder_countsItsTappedActions() throws {
+        let daemon = try MultiFileFlowTests.Daemon()
+        let client = try daemon.client
+        let page = JSONValue.object([
+            "name": .string("Main"), "entry": .string("Main"), "storyboards": .object(["Main": .string(TapApp.xml)]),
+            "sources": .object(TapApp.sources.mapValues(JSONValue.string)),
+        ])
+        let id = try #require(try client.send("POST", "/v1/storyboards", json: page).json["id"]?.stringValue)
+        let session = try #require(try client.send("POST", "/v1/sessions", json: .object(["storyboard": .string(id)])).json["id"]?.stringValue)
+        for control in ["Detail", "Close", "add", "Cancel"] {
+            let reply = try client.send("POST", "/v1/sessions/\(session)/actions", json: .object(["type": .string("tap"), "control": .string(control)]))
+            #expect(reply.status == 200 && reply.json["performed"]?.boolValue == true, "\(control): \(reply.json)")
+        }
+        func flow(_ query: [(name: String, value: String)]) -> String {
+            let answer = daemon.service.handle(Request(method: "GET", path: "/v1/sessions/\(session)/flow", query: query, headers: [:], body: []))
+            #expect(answer.status == 200)
+            return String(decoding: answer.body, as: UTF8.self)
+        }
+        let saved = flow([("app", ".")])
+        #expect(saved.split(separator: "\n").filter { $0.hasPrefix("app:") || $0.hasPrefix("entry:") } == ["app: .", "entry: Main"])
+        #expect(saved.split(separator: "\n").filter { $0.hasPrefix("> ") } == [#"> tap "Detail""#, #"> tap "Close""#, #"> tap "add""#, #"> tap "Cancel""#])
+        // Without the query (what the page asked before), the flow names a folder `Main` beside it:
+        // not the folder the person dropped, where the page's flow is put.
+        #expect(flow([]).split(separator: "\n").contains("app: Main"))
+
+        var files = ["Tappable/Base.lproj/Main.storyboard": TapApp.xml, "Tappable/session-\(session).flow": saved]
+        for (path, text) in TapApp.sources { files["Tappable/" + path] = text }
+        let root = try MultiFileFlowTests.folder(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let flows = try Test.flowFiles([root.appendingPathComponent("Tappable").path])
+        let (local, remote, _) = try TapCoverageTests.coverage(flows)
+        #expect(local.map(\.0) == ["Tappable entry Main"])
+        #expect(local.first?.1 == [
+            "1 of 1 segues and unwinds (100.0%)",
+            "3 of 7 code actions (42.9%)",
+            #"  not exercised: detail → tap "Twice" (twice:) — no flow taps it"#,
+            #"  not exercised: edit → tap "done" when "!name.isEmpty" (done:) — no flow taps it"#,
+            #"  not exercised: edit → tap "done" when "not (!name.isEmpty)" (done:) — not read from the sources: present(_:animated:) of alert: a controller made by UIAlertController(…), not instantiated from a storyboard"#,
+            #"  not exercised: list → tap "Edit" #1 (editA:) — no flow taps it"#,
+        ])
+        #expect(remote.map(\.0) == local.map(\.0) && remote.first?.1 == local.first?.1)
     }
 }
