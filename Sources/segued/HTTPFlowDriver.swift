@@ -45,7 +45,7 @@ struct HTTPFlowDriver: FlowDriver {
         }
         self.session = session
         mirror = nil
-        if flow.steps.contains(where: { $0.command.hasPrefix("tap") }) {
+        if flow.steps.contains(where: { $0.command.hasPrefix("tap ") }) {
             var engine = EngineDriver()
             if (try? engine.launch(flow, storyboard: storyboard)) != nil { mirror = engine }
         }
