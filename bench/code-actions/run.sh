@@ -11,7 +11,10 @@
 #     decided by their row (no `when` left), and the cells of static tables.
 # Then, over all the apps, what segued performs by kind (each control or cell counted once per
 # kind) and what it reports as unread by cause (each counted once per cause; the cause is told by
-# the reason's words, as docs/real-apps.md groups them).
+# the reason's words, as docs/real-apps.md groups them). Gesture recognizers are counted apart (the
+# table's controls are the others'): per app, those the `ui` lists, with a segue, sending an action.
+# The folders are whole checkouts (`segued serve --app` skips Pods, Carthage, build folders itself);
+# only the app's own storyboard graph is counted (not the demo storyboard the server also holds).
 #   bench/code-actions/run.sh [SEGUED] DIR…   (SEGUED: a segued binary, default .build/debug/segued)
 set -euo pipefail
 segued=.build/debug/segued
@@ -31,13 +34,13 @@ for app in "$@"; do
     kill -0 "$pid" 2>/dev/null || { echo "$app: segued stopped"; cat "$log"; exit 1; }
     sleep 1
   done
-  ids=$(curl -s "http://$address/v1/storyboards" | jq -r '.storyboards[].id')
+  ids=$(curl -s "http://$address/v1/storyboards" | jq -r --arg name "$(basename "$app")" '.storyboards[] | select(.name == $name) | .id')
   for id in $ids; do curl -s "http://$address/v1/storyboards/$id"; done > "$graphs/$(basename "$app").json"
   jq -s -r --arg app "$(basename "$app")" '
     def ops: .action.performs;
     def performs: (ops | map(select(.type != "unread")) | length) > 0;
-    [ .[] | .. | objects | select(has("controls")) ] as $uis
-    | [ $uis[] | (.controls[]? | select((.type // "" | test("Cell$")) | not)), (.controls[]?.accessory // empty),
+    [ .[] | .. | objects | select(has("ui")) | .ui ] as $uis
+    | [ $uis[] | (.controls[]? | select((.type // "" | test("Cell$|^gestureRecognizer$")) | not)), (.controls[]?.accessory // empty),
         (.navigationItem.leftItems[]?, .navigationItem.rightItems[]?, .toolbarItems[]?) | select(.action != null) ] as $controls
     | [ $uis[] | .controls[]? | select((.type // "" | test("Cell$")) and .action != null) ] as $cells
     | [ $app,
@@ -59,12 +62,16 @@ jq -s -r '
     elif test("computed") then "a computed identifier"
     elif test("is sent to|is called on|not to the controller|not on the controller") then "a call on another object"
     else "other: " + . end;
-  [ .[] | .. | objects | select(has("controls")) ] as $uis
-  | [ $uis[] | (.controls[]? | select((.type // "" | test("Cell$")) | not)), (.controls[]?.accessory // empty),
+  [ .[] | .. | objects | select(has("ui")) | .ui ] as $uis
+  | [ $uis[] | (.controls[]? | select((.type // "" | test("Cell$|^gestureRecognizer$")) | not)), (.controls[]?.accessory // empty),
       (.navigationItem.leftItems[]?, .navigationItem.rightItems[]?, .toolbarItems[]?) | select(.action.source != null) ] as $controls
   | [ $uis[] | .controls[]? | select((.type // "" | test("Cell$")) and .action.source != null) ] as $cells
   | def kinds($items): [ $items[] | [.action.performs[] | select(.type != "unread") | .type] | unique[] ] | group_by(.) | map("\(.[0]) \(length)") | join(", ");
     def causes($items): [ $items[] | [.action.performs[] | select(.type == "unread") | .reason | cause] | unique[] ] | group_by(.) | map("\(.[0]) \(length)") | join(", ");
     "performs, controls: \(kinds($controls))", "performs, cells: \(kinds($cells))",
-    "unread, controls: \(causes($controls))", "unread, cells: \(causes($cells))"' "$graphs"/*.json
+    "unread, controls: \(causes($controls))", "unread, cells: \(causes($cells))",
+    ( .[] | .name as $name | [ .. | objects | select(has("ui")) | .ui.controls[]? | select(.type == "gestureRecognizer") ]
+      | select(length > 0)
+      | map(select(.action != null)) as $acting
+      | "gesture recognizers, \($name): \(length) listed, \(map(select(.trigger != null)) | length) with a segue, \($acting | length) sending an action: method not in the sources \($acting | map(select(.action.source == null)) | length), navigates nowhere \($acting | map(select((.action.performs | length) == 0)) | length), navigates \($acting | map(select(.action.source != null and (.action.performs | length) > 0)) | length), performs ≥ 1 \($acting | map(select(.action.performs | map(select(.type != "unread")) | length > 0)) | length)")' "$graphs"/*.json
 rm -r "$graphs"
