@@ -7,8 +7,9 @@
 #     sources lack (`source` null); navigating nowhere (`performs: []`); navigating (a method of
 #     the sources with some operation, read or unread); performing ≥ 1 (some operation not `unread`);
 #   cells: table and collection cells with an `action`, the same three; of the navigating ones,
-#     how many ask which condition (`when` on some operation) and how many are static cells
-#     decided by their row (no `when` left), and the cells of static tables.
+#     how many ask which condition (`when` on some operation) and how many ask none (no `when`
+#     left: a static cell decided by its row, or a selection with one path), and the cells of
+#     static tables.
 # Then, over all the apps, what segued performs by kind (each control or cell counted once per
 # kind) and what it reports as unread by cause (each counted once per cause; the cause is told by
 # the reason's words, as docs/real-apps.md groups them). Gesture recognizers are counted apart (the
