@@ -118,6 +118,10 @@ final class SQLiteStatement {
         sqlite3_reset(handle)
     }
 
+    /// Ends the statement's run, so that it holds no read of the database (a read transaction
+    /// stays open as long as a statement is stepped and not reset).
+    func reset() { sqlite3_reset(handle) }
+
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 
     func text(_ column: Int32) -> String? {
