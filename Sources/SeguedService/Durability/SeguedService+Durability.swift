@@ -71,6 +71,7 @@ extension SeguedService {
         sessions.restoreDormant { [self] dormant, state in restore(dormant, state) }
         // Most sessions share a storyboard: the last one found is asked first.
         var lastStoryboard: StoredStoryboard?
+        var lastDormant: DormantSession?
         try persistence.store.loadIndex { record in
             if restoreStoryboard(record) { recovery.storyboards += 1 } else { recovery.skipped.append("storyboard \(record.id): unreadable") }
         } sessions: { record in
@@ -101,8 +102,16 @@ extension SeguedService {
         } rows: { row in
             persistence.noteLoaded(row: row.row)
             // Rows of sessions not indexed stay, with them, for an operator to look at; those of an
-            // earlier incarnation of an indexed session are deleted (below).
-            guard let id = SessionID(validating: row.session), let dormant = sessions.dormant(id) else { return }
+            // earlier incarnation of an indexed session are deleted (below). A change's rows are
+            // next to each other: the last session found is asked first.
+            let dormant: DormantSession
+            if let last = lastDormant, last.id.rawValue == row.session {
+                dormant = last
+            } else {
+                guard let id = SessionID(validating: row.session), let found = sessions.dormant(id) else { return }
+                dormant = found
+                lastDormant = found
+            }
             guard dormant.incarnation == row.incarnation else {
                 if row.isWalkStep { unusedWalkRows.append(row.row) } else { unused.append(row.row) }
                 return
