@@ -65,60 +65,58 @@ extension SeguedService {
     /// - Throws: the store's error when it cannot be read (damage), with its message for the operator.
     public func recover() throws(StoreError) -> Recovery {
         guard let persistence else { return Recovery() }
-        var recovery = Recovery()
-        var unused: [Int] = []
-        var unusedWalkRows: [Int] = []
+        var storyboardsFound = Recovery()
         sessions.restoreDormant { [self] dormant, state in restore(dormant, state) }
+        let index = RecoveryIndex(sessions: sessions)
+        var batch: [RecoveryIndex.Item] = []
+        batch.reserveCapacity(RecoveryIndex.batchSize)
+        func add(_ item: RecoveryIndex.Item) {
+            batch.append(item)
+            if batch.count == RecoveryIndex.batchSize {
+                index.send(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
         // Most sessions share a storyboard: the last one found is asked first.
         var lastStoryboard: StoredStoryboard?
-        var lastDormant: DormantSession?
-        try persistence.store.loadIndex { record in
-            if restoreStoryboard(record) { recovery.storyboards += 1 } else { recovery.skipped.append("storyboard \(record.id): unreadable") }
-        } sessions: { record in
-            guard let id = SessionID(validating: record.id) else {
-                recovery.skipped.append("session \(record.id): not a session id")
-                return
-            }
-            if lastStoryboard?.id != record.storyboardID {
-                guard let stored = try? storyboards.find(record.storyboardID), stored.id == record.storyboardID else {
-                    recovery.skipped.append("session \(record.id): its storyboard \(record.storyboardID) is not stored")
+        do {
+            try persistence.store.loadIndex { record in
+                if restoreStoryboard(record) {
+                    storyboardsFound.storyboards += 1
+                } else {
+                    storyboardsFound.skipped.append("storyboard \(record.id): unreadable")
+                }
+            } sessions: { record in
+                guard let id = SessionID(validating: record.id) else {
+                    add(.skipped("session \(record.id): not a session id"))
                     return
                 }
-                lastStoryboard = stored
+                if lastStoryboard?.id != record.storyboardID {
+                    guard let stored = try? storyboards.find(record.storyboardID), stored.id == record.storyboardID else {
+                        add(.skipped("session \(record.id): its storyboard \(record.storyboardID) is not stored"))
+                        return
+                    }
+                    lastStoryboard = stored
+                }
+                guard let storyboard = lastStoryboard else { return }
+                persistence.noteLoaded(incarnation: record.incarnation)
+                add(.session(DormantSession(
+                    id: id, incarnation: record.incarnation, storyboardID: storyboard.id, snapshotBytes: record.snapshotBytes,
+                    memory: memory)))
+            } rows: { row in
+                persistence.noteLoaded(row: row.row)
+                add(.row(row))
             }
-            guard let storyboard = lastStoryboard else { return }
-            persistence.noteLoaded(incarnation: record.incarnation)
-            let dormant = DormantSession(
-                id: id, incarnation: record.incarnation, storyboardID: storyboard.id, snapshotBytes: record.snapshotBytes, memory: memory)
-            switch sessions.insertDormant(dormant) {
-            case nil: recovery.sessions += 1
-            case .full?:
-                _ = dormant.end()
-                recovery.skipped.append("session \(record.id): --max-sessions (\(sessions.limit)) reached")
-            default:
-                _ = dormant.end()
-                recovery.skipped.append("session \(record.id): the id is taken")
-            }
-        } rows: { row in
-            persistence.noteLoaded(row: row.row)
-            // Rows of sessions not indexed stay, with them, for an operator to look at; those of an
-            // earlier incarnation of an indexed session are deleted (below). A change's rows are
-            // next to each other: the last session found is asked first.
-            let dormant: DormantSession
-            if let last = lastDormant, last.id.rawValue == row.session {
-                dormant = last
-            } else {
-                guard let id = SessionID(validating: row.session), let found = sessions.dormant(id) else { return }
-                dormant = found
-                lastDormant = found
-            }
-            guard dormant.incarnation == row.incarnation else {
-                if row.isWalkStep { unusedWalkRows.append(row.row) } else { unused.append(row.row) }
-                return
-            }
-            dormant.attach(row: row.row, lastSequence: row.lastSequence, isWalkStep: row.isWalkStep, bytes: row.bytes)
-            recovery.rows += 1
+        } catch {
+            _ = index.finish()
+            throw error
         }
+        index.send(batch)
+        let entered = index.finish()
+        var recovery = entered.recovery
+        recovery.storyboards = storyboardsFound.storyboards
+        recovery.skipped = storyboardsFound.skipped + recovery.skipped
+        let unused = entered.unused, unusedWalkRows = entered.unusedWalkRows
         // Rows of an indexed session that are not its own (an earlier incarnation's): deleted, so
         // that none is read before the session's later rows at the next start. Before `/readyz`: a
         // damaged page refuses the start, naming the file, as a damaged read does.
