@@ -194,6 +194,11 @@ public final class DurableStore: Sendable {
         }
     }
 
+    /// Commits `writes` now, between the writer's batches, and returns its failure instead of
+    /// stopping the daemon: the clean-up of a session restored on first use (rows its log did not
+    /// take), which may meet a damaged page that the start, reading only the index, did not.
+    public func commitNow(_ writes: [StoreWrite]) throws(StoreError) { try writer.commitNow(writes) }
+
     /// Queues `writes` for the next batch; ``wait(_:)`` on the ticket returns once they are committed.
     public func commit(_ writes: [StoreWrite]) -> CommitTicket { writer.submit(writes) }
 

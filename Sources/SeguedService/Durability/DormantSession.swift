@@ -83,9 +83,7 @@ final class DormantSession: Sendable {
     }
 }
 
-/// A dormant session made a session by ``SeguedService``'s restore: what to commit once it is in
-/// the sessions (rows its log did not take, its walk given up after a replay that disagreed).
+/// A dormant session made a session by ``SeguedService``'s restore (its clean-up already stored).
 struct RestoredSession: Sendable {
     var session: Session
-    var didEnter: @Sendable () -> Void
 }

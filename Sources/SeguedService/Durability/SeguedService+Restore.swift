@@ -79,11 +79,19 @@ extension SeguedService {
             }
             session.account(&state)
         }
+        if !writes.isEmpty {
+            // Stored before the session is used (its next operation's rows would otherwise follow
+            // rows its log did not take), and on this thread: a damaged page met here fails this
+            // session alone (its rows left for an operator), where the writer would stop the daemon.
+            do throws(StoreError) {
+                try persistence.store.commitNow(writes)
+            } catch {
+                session.retire()
+                return .failure(.init(reason: "its rows that did not restore cannot be deleted: \(error)"))
+            }
+        }
         persistence.restored.withLock { $0.add(figures) }
-        let store = persistence.store
-        return .success(RestoredSession(session: session) { [writes] in
-            if !writes.isEmpty { _ = store.commit(writes) }
-        })
+        return .success(RestoredSession(session: session))
     }
 
     /// The session a stored snapshot describes, with an empty log from its next event sequence.

@@ -206,7 +206,6 @@ final class SessionStore: Sendable {
                 DormantSession.release(&state, dormant.memory)
                 state.phase = .restored(restored.session)
                 restoredCount.add(1, ordering: .relaxed)
-                restored.didEnter()
                 return .found(restored.session)
             case .failure(let failure):
                 let removed = held.withLock { held in
