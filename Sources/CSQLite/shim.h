@@ -11,4 +11,10 @@ static inline int segued_sqlite_bind_blob(sqlite3_stmt *statement, int index, co
 static inline int segued_sqlite_bind_text(sqlite3_stmt *statement, int index, const char *text, int count) {
     return sqlite3_bind_text(statement, index, text, count, SQLITE_TRANSIENT);
 }
+// sqlite3_config is variadic, which Swift cannot call. Before SQLite is initialized (the first
+// open): no memory statistics, which SQLite otherwise keeps under a global mutex at every
+// allocation of its own (segued never reads them: the page cache is bounded by PRAGMA cache_size).
+static inline int segued_sqlite_config_no_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
 #endif

@@ -23,15 +23,20 @@ public struct EngineDriver: FlowDriver {
     public mutating func perform(_ text: String) throws -> StepOutcome {
         guard var current = state else { throw FlowError("no session: launch first") }
         let command = try FlowCommandParser.parse(text)
-        let exercised = Self.segue(named: command, in: current)
+        var tapped: TappedControl?
+        if case .tap(let request) = command { tapped = TappedControl.find(request, in: current) }
+        let exercised = tapped?.segue ?? Self.segue(named: command, in: current)
         do {
             let transcript = try Navigator.apply(command, to: &current)
             state = current
-            return Self.outcome(transcript, state: current, exercised: transcript.performed ? exercised : nil)
+            var outcome = Self.outcome(transcript, state: current, exercised: transcript.performed ? exercised : nil)
+            outcome.tappedAction = tapped?.action
+            return outcome
         } catch {
             var outcome = Self.outcome(Transcript(performed: false), state: current, exercised: nil)
             outcome.error = error.code
             outcome.errorMessage = "\(error)"
+            outcome.tappedAction = tapped?.action
             return outcome
         }
     }

@@ -16,13 +16,17 @@ public struct StepOutcome: Sendable, Equatable {
     public var destinationScene: String?
     /// The callbacks, as ``CallbackLine`` writes them.
     public var callbacks: [String]
-    /// The storyboard segue (or unwind segue) the step performed, for coverage.
+    /// The storyboard segue (or unwind segue) the step performed, for coverage: a `tap` of a
+    /// control wired to one included.
     public var exercised: SegueKey?
+    /// The alternative of a code action a `tap` step named (``TappedControl``), performed or not:
+    /// coverage counts it when ``performed``, and says why not when the tap was refused or did nothing.
+    public var tappedAction: ActionKey?
 
     public init(
         performed: Bool, reason: String? = nil, error: String? = nil, errorMessage: String? = nil,
         visibleScene: String? = nil, scenes: [String] = [], destinationScene: String? = nil, callbacks: [String] = [],
-        exercised: SegueKey? = nil
+        exercised: SegueKey? = nil, tappedAction: ActionKey? = nil
     ) {
         self.performed = performed
         self.reason = reason
@@ -33,6 +37,7 @@ public struct StepOutcome: Sendable, Equatable {
         self.destinationScene = destinationScene
         self.callbacks = callbacks
         self.exercised = exercised
+        self.tappedAction = tappedAction
     }
 }
 

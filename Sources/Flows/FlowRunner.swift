@@ -2,7 +2,8 @@ public import Foundation
 public import Storyboard
 
 /// The result of one flow: passed, or the step and expectation that failed; with the time taken,
-/// the segues it exercised, and (for `--record`) the flow with what happened as its expectations.
+/// the segues and code actions it exercised, and (for `--record`) the flow with what happened as its
+/// expectations.
 public struct FlowResult: Sendable {
     public var name: String
     public var file: String
@@ -10,6 +11,11 @@ public struct FlowResult: Sendable {
     public var failure: String?
     public var seconds: Double
     public var exercised: [SegueKey]
+    /// The alternatives of code actions its `tap` steps performed (``TappedControl``).
+    public var exercisedActions: [ActionKey] = []
+    /// Those its taps named that were refused (`refused: …`, the error's message) or did nothing
+    /// (`not performed: REASON`), each with the first such outcome, as `segued explore` says it.
+    public var refusedActions: [ActionKey: String] = [:]
     public var recorded: Flow?
     public var passed: Bool { failure == nil }
 
@@ -94,6 +100,14 @@ public enum FlowRunner {
                 break
             }
             if let exercised = outcome.exercised { result.exercised.append(exercised) }
+            if let tapped = outcome.tappedAction {
+                if outcome.performed, outcome.error == nil {
+                    result.exercisedActions.append(tapped)
+                } else if result.refusedActions[tapped] == nil {
+                    result.refusedActions[tapped] = outcome.error != nil
+                        ? "refused: \(outcome.errorMessage ?? outcome.error ?? "")" : "not performed: \(outcome.reason ?? "?")"
+                }
+            }
             if record {
                 recorded.steps[index].expectations = FlowCheck.recorded(outcome, isLaunch: step.isLaunch)
                 continue

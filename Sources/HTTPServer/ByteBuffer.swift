@@ -55,10 +55,14 @@ public struct ByteBuffer: ~Copyable {
         count += added
     }
 
-    /// Appends a string's UTF-8 (copied from the string's own storage).
+    /// Appends a string's UTF-8 (copied from the string's own storage, or from a small string's
+    /// bits). Through the contiguous storage, which for a native string is a pointer or the small
+    /// string's bytes, inlined; its span was a call into the standard library (`_underlyingSpans`)
+    /// for each string, some 26 a segue and unwind request with its log line.
     @inlinable
     public mutating func append(utf8Of source: borrowing String) {
-        source.utf8.span.withUnsafeBufferPointer { append(contentsOf: $0) }
+        let done: Void? = source.utf8.withContiguousStorageIfAvailable { append(contentsOf: $0) }
+        if done == nil { source.utf8.span.withUnsafeBufferPointer { append(contentsOf: $0) } }
     }
 
     @inlinable
@@ -74,8 +78,52 @@ public struct ByteBuffer: ~Copyable {
     /// from the last digit back into room made once. A digit at a time, each with its own bounds
     /// check, was the largest single cost of writing a transcript: 45 numbers an operation (every
     /// event's sequence number and instance ids).
-    @inlinable
+    ///
+    /// Numbers under 100 (instance ids, counts) are written here, inlined where they are asked
+    /// for; longer ones by ``appendLongDecimal(_:)``, a call. As one function (not inlined: too
+    /// large), every number of an answer was a call, and through `JSONWriter` two: some 56 a
+    /// segue and unwind request.
+    @inlinable @inline(__always)
     public mutating func appendDecimal(_ value: UInt) {
+        guard value < 100 else { return value < 10_000 ? appendFourDigitsAtMost(value) : appendLongDecimal(value) }
+        if count &+ 2 > capacity { grow(toAtLeast: count + 2) }
+        let tens = value / 10
+        if tens == 0 {
+            start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            count &+= 1
+        } else {
+            start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: tens)
+            start[count &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
+            count &+= 2
+        }
+    }
+
+    /// ``appendDecimal(_:)`` for 100 ≤ `value` < 10,000 (instance ids and sequence numbers of a
+    /// session's first thousands of events): three or four digits, the last two from the pairs'
+    /// table, without counting them first. A call, kept small.
+    @usableFromInline @inline(never)
+    mutating func appendFourDigitsAtMost(_ value: UInt) {
+        if count &+ 4 > capacity { grow(toAtLeast: count + 4) }
+        let pairs = Self.digitPairs.utf8Start
+        let high = value / 100
+        let low = Int(truncatingIfNeeded: value &- high &* 100) &* 2
+        if high < 10 {
+            start[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high)
+            count &+= 1
+        } else {
+            let pair = Int(truncatingIfNeeded: high) &* 2
+            start[count] = pairs[pair]
+            start[count &+ 1] = pairs[pair &+ 1]
+            count &+= 2
+        }
+        start[count] = pairs[low]
+        start[count &+ 1] = pairs[low &+ 1]
+        count &+= 2
+    }
+
+    /// ``appendDecimal(_:)`` for any number: its digits counted, then written into room made once.
+    @usableFromInline @inline(never)
+    mutating func appendLongDecimal(_ value: UInt) {
         let digits = Self.decimalDigitCount(value)
         if count + digits > capacity { grow(toAtLeast: count + digits) }
         Self.writeDecimal(value, endingAt: count + digits, into: start)

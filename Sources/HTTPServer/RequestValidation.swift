@@ -44,18 +44,21 @@ enum RequestValidation {
         var length: String?
         var lengthsDiffer = false
         var codings: [String] = []
-        for field in shape.headerFields {
-            guard isFieldName(field.name) else {
+        // By index, the fields read in place: `for field in` retained and released both strings of
+        // every field.
+        let fields = shape.headerFields
+        for index in fields.indices {
+            guard isFieldName(fields[index].name) else {
                 return malformed("A header field name must not be empty or hold whitespace (none before its colon) or control characters.")
             }
             // By length first: a `switch` on the name compared it with each literal in turn, and
             // `==` on two different small strings takes the standard library's slow comparison.
-            switch field.name.utf8.count {
-            case 4 where field.name == "host": hosts += 1
-            case 14 where field.name == "content-length":
-                if let length, length != field.value { lengthsDiffer = true }
-                length = length ?? field.value
-            case 17 where field.name == "transfer-encoding": codings.append(field.value)
+            switch fields[index].name.utf8.count {
+            case 4 where fields[index].name == "host": hosts += 1
+            case 14 where fields[index].name == "content-length":
+                if let length, length != fields[index].value { lengthsDiffer = true }
+                if length == nil { length = fields[index].value }
+            case 17 where fields[index].name == "transfer-encoding": codings.append(fields[index].value)
             default: break
             }
         }

@@ -16,12 +16,26 @@ import SwiftSyntax
 struct SwiftNavigationReader {
     /// Names bound in the body (`let`, `var`, `if let`, `guard let`) to their initial value.
     private var bindings: [String: ExprSyntax] = [:]
+    /// How branch conditions are read: on the index path in a selection method.
+    private let conditions: IndexPathConditions
     private(set) var operations: [CodeOperation] = []
 
-    init(body: CodeBlockSyntax) {
+    /// - Parameters:
+    ///   - indexPaths: in a selection method (`tableView(_:didSelectRowAt:)`), its index path
+    ///     parameter's name, whose `section` and `row` the conditions are read on.
+    ///   - constants: the file's integer constants, which those conditions may compare with.
+    init(body: CodeBlockSyntax, indexPaths: Set<String> = [], constants: [String: Int] = [:]) {
         let collector = BindingCollector(viewMode: .sourceAccurate)
         collector.walk(body)
         bindings = collector.bindings
+        var conditions = IndexPathConditions(paths: indexPaths, constants: indexPaths.isEmpty ? [:] : constants)
+        if !indexPaths.isEmpty {
+            // `let row = indexPath.row`: the name reads as the row.
+            for name in collector.constants {
+                if let value = collector.bindings[name], let field = conditions.field(Self.text(value)) { conditions.aliases[name] = field }
+            }
+        }
+        self.conditions = conditions
         scan(items: body.statements, when: [])
     }
 
@@ -30,40 +44,67 @@ struct SwiftNavigationReader {
         "navigationController", "presentingViewController", "splitViewController", "tabBarController", "parent",
     ]
 
-    private mutating func scan(items: CodeBlockItemListSyntax, when: [String]) {
+    private mutating func scan(items: CodeBlockItemListSyntax, when: [CodeCondition]) {
         var when = when
         for item in items {
             if let guardStatement = item.item.as(GuardStmtSyntax.self) {
-                let condition = Self.text(guardStatement.conditions)
+                let (elements, written) = Self.elements(guardStatement.conditions)
                 scan(guardStatement.conditions, when: when, closure: nil, callee: nil)
-                scan(items: guardStatement.body.statements, when: when + ["not (\(condition))"])
-                when.append(condition)
+                scan(items: guardStatement.body.statements, when: when + [conditions.negation(elements, written: written)])
+                when += conditions.conjuncts(elements, written: written)
             } else {
                 scan(Syntax(item.item), when: when, closure: nil, callee: nil)
+                // `if condition { …; return }` without an `else`: what follows runs when it does not hold.
+                if let ifExpression = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self),
+                    ifExpression.elseBody == nil, Self.exits(ifExpression.body)
+                {
+                    let (elements, written) = Self.elements(ifExpression.conditions)
+                    when.append(conditions.negation(elements, written: written))
+                }
             }
         }
     }
 
+    /// Whether a block always leaves the method: its last statement is a `return` or `throw`.
+    private static func exits(_ block: CodeBlockSyntax) -> Bool {
+        guard let last = block.statements.last?.item else { return false }
+        return last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self)
+    }
+
+    /// An `if`'s or `guard`'s condition elements as text, and the whole list as written.
+    private static func elements(_ list: ConditionElementListSyntax) -> ([String], String) {
+        (list.map { text($0.condition) }, text(list))
+    }
+
     /// `closure`: why calls here run later (inside a closure); `callee`: the call whose arguments
     /// are being read, which a closure argument is passed to.
-    private mutating func scan(_ node: some SyntaxProtocol, when: [String], closure: String?, callee: String?) {
+    private mutating func scan(_ node: some SyntaxProtocol, when: [CodeCondition], closure: String?, callee: String?) {
         if let ifExpression = node.as(IfExprSyntax.self) {
-            let condition = Self.text(ifExpression.conditions)
+            let (elements, written) = Self.elements(ifExpression.conditions)
             scan(ifExpression.conditions, when: when, closure: closure, callee: nil)
-            scanBlock(ifExpression.body, when: when + [condition], closure: closure)
+            scanBlock(ifExpression.body, when: when + conditions.conjuncts(elements, written: written), closure: closure)
+            let otherwise = when + [conditions.negation(elements, written: written)]
             switch ifExpression.elseBody {
-            case .ifExpr(let elseIf)?: scan(elseIf, when: when + ["not (\(condition))"], closure: closure, callee: nil)
-            case .codeBlock(let block)?: scanBlock(block, when: when + ["not (\(condition))"], closure: closure)
+            case .ifExpr(let elseIf)?: scan(elseIf, when: otherwise, closure: closure, callee: nil)
+            case .codeBlock(let block)?: scanBlock(block, when: otherwise, closure: closure)
             case nil: break
             }
         } else if let switchExpression = node.as(SwitchExprSyntax.self) {
             let subject = Self.text(switchExpression.subject)
             scan(switchExpression.subject, when: when, closure: closure, callee: nil)
+            var cases: [CodeCondition] = []
             for element in switchExpression.cases {
                 guard let switchCase = element.as(SwitchCaseSyntax.self) else { continue }
-                let label: String = switch switchCase.label {
-                case .case(let caseLabel): "\(subject) is \(Self.text(caseLabel.caseItems))"
-                case .default: "\(subject) is none of the cases above"
+                let label: CodeCondition
+                switch switchCase.label {
+                case .case(let caseLabel):
+                    let items = caseLabel.caseItems.map {
+                        IndexPathConditions.CaseItem(pattern: Self.text($0.pattern), guardText: $0.whereClause.map { Self.text($0.condition) })
+                    }
+                    label = conditions.caseCondition(subject: subject, items: items, written: Self.text(caseLabel.caseItems))
+                    cases.append(label)
+                case .default:
+                    label = conditions.defaultCondition(subject: subject, cases: cases)
                 }
                 if closure == nil {
                     scan(items: switchCase.statements, when: when + [label])
@@ -71,11 +112,23 @@ struct SwiftNavigationReader {
                     scan(switchCase.statements, when: when + [label], closure: closure, callee: nil)
                 }
             }
+        } else if let configuration = node.as(IfConfigDeclSyntax.self) {
+            // `#if DEBUG … #else … #endif`: one branch is compiled, never both; each is an alternative.
+            for clause in configuration.clauses {
+                let label = Self.label(clause)
+                guard let elements = clause.elements else { continue }
+                let inner = when + [.text(label)]
+                if case .statements(let items) = elements, closure == nil {
+                    scan(items: items, when: inner)
+                } else {
+                    scan(elements, when: inner, closure: closure, callee: callee)
+                }
+            }
         } else if let doStatement = node.as(DoStmtSyntax.self) {
             scanBlock(doStatement.body, when: when, closure: closure)
             for clause in doStatement.catchClauses {
                 let caught = clause.catchItems.isEmpty ? "an error is thrown" : "\(Self.text(clause.catchItems)) is thrown"
-                scanBlock(clause.body, when: when + [caught], closure: closure)
+                scanBlock(clause.body, when: when + [.text(caught)], closure: closure)
             }
         } else if let closureExpression = node.as(ClosureExprSyntax.self) {
             let reason = closure ?? (callee.map { "in a closure passed to \($0), which may run it later" } ?? "in a closure stored for later")
@@ -87,12 +140,12 @@ struct SwiftNavigationReader {
             if let kind = navigation(call) {
                 if let closure, case .call(let selector, _) = kind {
                     // A call of the class's own method from a closure: what it does is reported.
-                    operations.append(CodeOperation(.call(selector: selector, later: closure), when: Self.joined(when)))
+                    operations.append(CodeOperation(.call(selector: selector, later: closure), conditions: when))
                 } else if let closure {
                     let name = Self.calledName(call) ?? Self.text(call.calledExpression)
-                    operations.append(CodeOperation(.unread(reason: "\(name)(…) \(closure)"), when: Self.joined(when)))
+                    operations.append(CodeOperation(.unread(reason: "\(name)(…) \(closure)"), conditions: when))
                 } else {
-                    operations.append(CodeOperation(kind, when: Self.joined(when)))
+                    operations.append(CodeOperation(kind, conditions: when))
                 }
             }
             let name = Self.text(call.calledExpression)
@@ -109,7 +162,16 @@ struct SwiftNavigationReader {
         }
     }
 
-    private mutating func scanBlock(_ block: CodeBlockSyntax, when: [String], closure: String?) {
+    /// What a branch of `#if X … #elseif Y … #else … #endif` is compiled under: `#if X`,
+    /// `#elseif Y`, `#else (not X and not Y)`.
+    static func label(_ clause: IfConfigClauseSyntax) -> String {
+        if let condition = clause.condition { return "\(clause.poundKeyword.text) \(text(condition))" }
+        let earlier = (clause.parent?.as(IfConfigClauseListSyntax.self)).map { Array($0) } ?? []
+        let conditions = earlier.prefix { $0.id != clause.id }.compactMap(\.condition).map { "not \(text($0))" }
+        return "#else (\(conditions.joined(separator: " and ")))"
+    }
+
+    private mutating func scanBlock(_ block: CodeBlockSyntax, when: [CodeCondition], closure: String?) {
         if closure == nil {
             scan(items: block.statements, when: when)
         } else {
@@ -271,9 +333,6 @@ struct SwiftNavigationReader {
         node.trimmedDescription.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
     }
 
-    private static func joined(_ conditions: [String]) -> String? {
-        conditions.isEmpty ? nil : conditions.joined(separator: " and ")
-    }
 }
 
 private extension String {
@@ -286,12 +345,18 @@ private extension String {
 /// `guard let x = …`. A name bound twice keeps its first value.
 private final class BindingCollector: SyntaxVisitor {
     var bindings: [String: ExprSyntax] = [:]
+    /// The names bound by `let` alone (never assigned again), and bound once.
+    var constants: Set<String> = []
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value,
-            bindings[name] == nil
-        {
-            bindings[name] = value
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+            let isLet = node.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.let)
+            if bindings[name] == nil {
+                bindings[name] = value
+                if isLet { constants.insert(name) }
+            } else {
+                constants.remove(name)
+            }
         }
         return .visitChildren
     }

@@ -18,7 +18,9 @@ public struct SwiftSyntaxSourceReader: SwiftSourceReader {
 
     public func classes(inSwift source: String) -> [DeclaredClass] {
         let tree = Parser.parse(source: source)
-        let collector = ClassCollector(lines: SourceLocationConverter(fileName: "", tree: tree))
+        let constants = ConstantCollector(viewMode: .sourceAccurate)
+        constants.walk(tree)
+        let collector = ClassCollector(lines: SourceLocationConverter(fileName: "", tree: tree), constants: constants.constants)
         collector.walk(tree)
         return collector.classes
     }
@@ -31,9 +33,12 @@ private final class ClassCollector: SyntaxVisitor {
     /// whether its members are `@objc` by default; nil for a type that is not a class.
     private var contexts: [(index: Int, objcMembers: Bool)?] = []
     private let lines: SourceLocationConverter
+    /// The file's integer constants, for conditions on a selected index path.
+    private let constants: [String: Int]
 
-    init(lines: SourceLocationConverter) {
+    init(lines: SourceLocationConverter, constants: [String: Int]) {
         self.lines = lines
+        self.constants = constants
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -73,15 +78,47 @@ private final class ClassCollector: SyntaxVisitor {
         } else {
             selector = ObjectiveCSelector.selector(base: node.name.text, labels: parameters.map(\.firstName.text))
         }
-        if let body = node.body, classes[context.index].methods[selector] == nil {
+        if let body = node.body {
             let line = lines.location(for: node.positionAfterSkippingLeadingTrivia).line
-            classes[context.index].methods[selector] = MethodBody(source: "\(line)", operations: SwiftNavigationReader(body: body).operations)
+            var operations = SwiftNavigationReader(body: body, indexPaths: Self.indexPaths(selector, parameters), constants: constants).operations
+            // A method declared in a branch of `#if … #else … #endif` among the class's members:
+            // its calls are under that branch, and another branch's declaration of the same
+            // method is its alternative, never both.
+            let branches = Self.configurationBranches(of: node)
+            if !branches.isEmpty {
+                for index in operations.indices { operations[index].conditions.insert(contentsOf: branches, at: 0) }
+            }
+            if var known = classes[context.index].methods[selector] {
+                if !branches.isEmpty {
+                    known.operations += operations
+                    classes[context.index].methods[selector] = known
+                }
+            } else {
+                classes[context.index].methods[selector] = MethodBody(source: "\(line)", operations: operations)
+            }
         }
         let exported = Self.has(node.attributes, "IBAction") || explicitObjC != nil || context.objcMembers
         guard exported, !Self.has(node.attributes, "nonobjc") else { return .skipChildren }
         guard let first = parameters.first, Self.isStoryboardSegue(first.type) else { return .skipChildren }
         classes[context.index].unwindActions.append(selector)
         return .skipChildren
+    }
+
+    /// The `#if` branches a member is declared in, outermost first, up to its type.
+    static func configurationBranches(of node: some SyntaxProtocol) -> [CodeCondition] {
+        var branches: [CodeCondition] = []
+        var parent = node.parent
+        while let current = parent, !current.is(ClassDeclSyntax.self), !current.is(ExtensionDeclSyntax.self) {
+            if let clause = current.as(IfConfigClauseSyntax.self) { branches.insert(.text(SwiftNavigationReader.label(clause)), at: 0) }
+            parent = current.parent
+        }
+        return branches
+    }
+
+    /// In a selection method (`tableView(_:didSelectRowAt:)`), the name of its index path parameter.
+    static func indexPaths(_ selector: String, _ parameters: [FunctionParameterSyntax]) -> Set<String> {
+        guard IndexPathConditions.selectionSelectors.contains(selector) else { return [] }
+        return Set(parameters.filter { ["IndexPath", "NSIndexPath"].contains(typeName($0.type)) }.map { ($0.secondName ?? $0.firstName).text })
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -113,4 +150,57 @@ private final class ClassCollector: SyntaxVisitor {
     }
 
     static func has(_ attributes: AttributeListSyntax, _ name: String) -> Bool { attribute(attributes, name) != nil }
+}
+
+/// A file's integer constants outside function bodies: `let NAME = 2` (at file scope or a type's
+/// `static let`), and each case of an `Int` enum as `Enum.case.rawValue` (counted from 0, or from
+/// its literal raw value). A name given two values is left out.
+private final class ConstantCollector: SyntaxVisitor {
+    private(set) var constants: [String: Int] = [:]
+    private var ambiguous: Set<String> = []
+
+    private func add(_ name: String, _ value: Int) {
+        guard !ambiguous.contains(name) else { return }
+        if let known = constants[name], known != value {
+            constants[name] = nil
+            ambiguous.insert(name)
+        } else {
+            constants[name] = value
+        }
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard node.bindingSpecifier.tokenKind == .keyword(.let) else { return .skipChildren }
+        for binding in node.bindings {
+            if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let literal = binding.initializer?.value.as(IntegerLiteralExprSyntax.self), let value = Int(literal.literal.text)
+            {
+                add(name, value)
+            }
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let raw = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+            ["Int", "UInt", "Int32", "Int64", "NSInteger"].contains(raw)
+        else { return .visitChildren }
+        var next = 0
+        for member in node.memberBlock.members {
+            guard let cases = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            for element in cases.elements {
+                if let literal = element.rawValue?.value.as(IntegerLiteralExprSyntax.self), let value = Int(literal.literal.text) {
+                    next = value
+                }
+                add("\(node.name.text).\(element.name.text).rawValue", next)
+                next += 1
+            }
+        }
+        return .visitChildren
+    }
 }

@@ -48,6 +48,7 @@ public enum WebAssets {
         "render/navbar.js": PackageResources.navbar_js,
         "render/tabbar.js": PackageResources.tabbar_js,
         "render/controls.js": PackageResources.controls_js,
+        "render/gesture-chip.js": PackageResources.gesture_chip_js,
         "render/controller.js": PackageResources.controller_js,
         "render/layers.js": PackageResources.layers_js,
         "render/missing.js": PackageResources.missing_js,

@@ -14,6 +14,11 @@ struct HTTPFlowDriver: FlowDriver {
     private var session: String?
     private var storyboard: Storyboard?
     private var scenes: [String: String] = [:]
+    /// For a flow with `tap` steps, the same steps on the engine: a tap's answer names the control
+    /// and its action but not the instance whose control it is (the default source is the
+    /// engine's choice), so the mirror names what the tap exercised (``TappedControl``), and the
+    /// daemon's answer must agree with it (the same control, alternative, segue source) to count.
+    private var mirror: EngineDriver?
 
     init(client: DaemonClient, uploads: UploadCache, folder: URL) {
         self.client = client
@@ -39,6 +44,11 @@ struct HTTPFlowDriver: FlowDriver {
             throw FlowError("the daemon refused the session (\(reply.status)): \(reply.json.compactDescription)")
         }
         self.session = session
+        mirror = nil
+        if flow.steps.contains(where: { $0.command.hasPrefix("tap ") }) {
+            var engine = EngineDriver()
+            if (try? engine.launch(flow, storyboard: storyboard)) != nil { mirror = engine }
+        }
         return outcome(reply.json, exercised: nil)
     }
 
@@ -48,12 +58,17 @@ struct HTTPFlowDriver: FlowDriver {
         if command == .end {
             let reply = try client.send("DELETE", "/v1/sessions/\(session)")
             self.session = nil
+            mirror = nil
             return outcome(reply.json, exercised: nil)
         }
+        var tapped: TappedControl?
+        if case .tap(let request) = command, let state = mirror?.state { tapped = TappedControl.find(request, in: state) }
+        _ = try? mirror?.perform(text)
         let (path, body) = Self.request(command, back: text.hasPrefix("back"))
         let reply = try client.send("POST", "/v1/sessions/\(session)/\(path)", json: .object(body))
         guard reply.status == 200 else {
             var failed = StepOutcome(performed: false)
+            failed.tappedAction = tapped?.action
             let type = reply.json["type"]?.stringValue ?? "http-\(reply.status)"
             failed.error = String(type.split(separator: ":").last ?? "")
             failed.errorMessage = reply.json["detail"]?.stringValue ?? reply.json["title"]?.stringValue
@@ -63,6 +78,11 @@ struct HTTPFlowDriver: FlowDriver {
             failed.visibleScene = stack["visible"]?.stringValue.map { scenes[$0] ?? "?" }
             failed.scenes = path.map { scenes[$0] ?? "?" }
             return failed
+        }
+        if case .tap = command {
+            var answered = outcome(reply.json, exercised: tapped?.segue.flatMap { agreed($0, answer: reply.json) })
+            answered.tappedAction = tapped?.action.flatMap { agreed($0, answer: reply.json) }
+            return answered
         }
         return outcome(reply.json, exercised: exercised(command, answer: reply.json))
     }
@@ -87,6 +107,25 @@ struct HTTPFlowDriver: FlowDriver {
             visibleScene: visible.map { scenes[$0] ?? "?" }, scenes: path.map { scenes[$0] ?? "?" },
             destinationScene: destination.map { scenes[$0] ?? "?" }, callbacks: events.map(CallbackLine.line(apiEvent:)),
             exercised: exercised)
+    }
+
+    /// The segue the mirror says a tap performed, when the daemon performed a segue from an
+    /// instance of that scene.
+    private func agreed(_ segue: SegueKey, answer: JSONValue) -> SegueKey? {
+        guard answer["performed"]?.boolValue == true, let source = answer["segue"]?["source"]?.stringValue,
+            scenes[source] == segue.scene
+        else { return nil }
+        return segue
+    }
+
+    /// The code action the mirror says a tap named, when the daemon's `tap` names the same control,
+    /// selector and alternative.
+    private func agreed(_ action: ActionKey, answer: JSONValue) -> ActionKey? {
+        let tap = answer["tap"]
+        guard tap?["control"]?.stringValue == action.control, tap?["selector"]?.stringValue == action.selector,
+            tap?["when"]?.stringValue == action.when
+        else { return nil }
+        return action
     }
 
     /// The storyboard segue a performed segue or unwind exercised: its source scene from the

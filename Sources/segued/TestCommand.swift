@@ -25,7 +25,7 @@ struct Test: ParsableCommand {
     @Flag(help: "Write what happened into each flow as its expectations, for review, instead of checking.")
     var record = false
 
-    @Flag(help: "Report which segues and unwinds of each storyboard the flows exercise.")
+    @Flag(help: "Report which segues, unwinds and code actions (taps) of each storyboard the flows exercise.")
     var coverage = false
 
     func validate() throws {
@@ -130,19 +130,21 @@ enum FlowBatch {
         }
     }
 
-    /// Per storyboard the flows name: its segues and unwinds, and those the flows performed.
+    /// Per storyboard the flows name: its segues and unwinds, and those the flows performed; then,
+    /// as `segued explore` counts them, the alternatives of its controls' code actions that
+    /// navigate (``ActionKey``) and those the flows' taps performed, each other one with why.
     static func coverage(_ results: [FlowResult], files: [String]) -> [(String, [String])] {
         let cache = StoryboardCache()
-        var byStoryboard: [String: (Storyboard, Set<SegueKey>)] = [:]
+        var byStoryboard: [String: (storyboard: Storyboard, results: [FlowResult])] = [:]
         for (file, result) in zip(files, results) {
             let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
             guard let flow = try? FlowRunner.load(file), let storyboard = try? FlowRunner.storyboard(for: flow, folder: folder, cache: cache, swift: SwiftSyntaxSourceReader())
             else { continue }
             let key = FlowRunner.storyboardKey(for: flow, folder: folder)
-            byStoryboard[key, default: (storyboard, [])].1.formUnion(result.exercised)
+            byStoryboard[key, default: (storyboard, [])].results.append(result)
         }
         return byStoryboard.sorted { $0.key < $1.key }.map { key, value in
-            (URL(fileURLWithPath: key).lastPathComponent, Coverage(segues: SegueKey.all(in: value.0), exercised: value.1).report)
+            (URL(fileURLWithPath: key).lastPathComponent, Coverage(value.storyboard, results: value.results).report)
         }
     }
 }

@@ -60,6 +60,38 @@ struct OperationCodingTests {
         #expect(OperationCoding.decode(bytes) == nil)
     }
 
+    /// The bytes the session's log wrote for an operation's events (what Persistence.stage copies
+    /// into the row) make the row that coding the events again makes; events the log did not write
+    /// in one run (across two chunks), or not last, are not given.
+    @Test func theLogsBytes_makeTheSameRow() throws {
+        var state = try Self.demo()
+        var log = EventLog(capacity: 10_000)
+        var previous: (offset: Int, first: Int, count: Int)?
+        for text in ["segue addItem source=vc3", "unwind action=cancelEdit:", "segue showItem shouldPerform=false", "segue addItem source=vc3"] {
+            let command = try FlowCommandParser.parse(text)
+            let transcript = try Navigator.apply(command, to: &state)
+            let record = try #require(OperationRecord(.action, transcript, revision: state.revision, command: command))
+            let offset = log.appendOffset
+            log.append(contentsOf: transcript.events, operation: record)
+            let first = try #require(transcript.events.first?.sequence)
+            let packed = try #require(log.packedEvents(from: offset, first: first, count: transcript.events.count))
+            let line = FlowCommandWriter.line(command)
+            let row = OperationCoding.encode(record, line: line, events: transcript.events[...], packed: packed)
+            #expect(row == OperationCoding.encode(record, line: line, events: transcript.events[...]))
+            #expect(OperationCoding.decode(row)?.events == transcript.events)
+            if let previous { #expect(log.packedEvents(from: previous.offset, first: previous.first, count: previous.count) == nil) }
+            previous = (offset, first, transcript.events.count)
+        }
+        // Events that went into two chunks are not one run of bytes.
+        var chunked = EventLog(capacity: 10_000, chunkSize: 4)
+        let command = try FlowCommandParser.parse("segue addItem source=vc3")
+        let transcript = try Navigator.apply(command, to: &state)
+        #expect(transcript.events.count > 4)
+        let offset = chunked.appendOffset
+        chunked.append(contentsOf: transcript.events, operation: OperationRecord(.action, transcript, revision: state.revision, command: command))
+        #expect(chunked.packedEvents(from: offset, first: transcript.events[0].sequence, count: transcript.events.count) == nil)
+    }
+
     @Test func bytesItDidNotWrite_doNotRead() {
         #expect(OperationCoding.decode([]) == nil)
         #expect(OperationCoding.decode([OperationCoding.version + 1, 0, 2]) == nil)

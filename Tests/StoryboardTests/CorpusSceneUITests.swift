@@ -37,11 +37,12 @@ struct CorpusSceneUITests {
         }
         // Segues kept as segues: not containment, not a reference to another, not nested in a segue
         // (peek and pop), with the destination or action they need.
-        let segues = try controller.nodes(forXPath: ".//connections/segue").compactMap { $0 as? XMLElement }.filter { segue in
+        func isKept(_ segue: XMLElement) -> Bool {
             let kind = segue.attribute(forName: "kind")?.stringValue
             let needed = kind == "unwind" ? "unwindAction" : "destination"
             return kind != "relationship" && segue.attribute(forName: "reference") == nil && segue.attribute(forName: needed) != nil
         }
+        let segues = try controller.nodes(forXPath: ".//connections/segue").compactMap { $0 as? XMLElement }.filter(isKept)
         var triggers = Set<ObjectIdentifier>()
         for segue in segues {
             guard let trigger = segue.parent?.parent as? XMLElement, let name = trigger.name, tappable.contains(name),
@@ -49,7 +50,17 @@ struct CorpusSceneUITests {
             else { continue }
             triggers.insert(ObjectIdentifier(trigger))
         }
-        return Expected(navigationTitle: title, tab: tab, triggering: triggers.count)
+        // Gesture recognizers beside the controller, attached to one of its views, that trigger a
+        // kept segue.
+        let attached = try controller.nodes(forXPath: ".//outletCollection[@property='gestureRecognizers']")
+            .compactMap { ($0 as? XMLElement)?.attribute(forName: "destination")?.stringValue }
+        let recognizers = try controller.nodes(forXPath: "../*[substring(name(), string-length(name()) - 16) = 'estureRecognizer']")
+            .compactMap { $0 as? XMLElement }
+            .filter { recognizer in
+                attached.contains(recognizer.attribute(forName: "id")?.stringValue ?? "")
+                    && ((try? recognizer.nodes(forXPath: "connections/segue")) ?? []).contains { ($0 as? XMLElement).map(isKept) ?? false }
+            }
+        return Expected(navigationTitle: title, tab: tab, triggering: triggers.count + recognizers.count)
     }
 
     /// What the importer kept of one scene, in the same terms.

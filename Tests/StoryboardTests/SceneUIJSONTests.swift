@@ -111,7 +111,7 @@ struct SceneUIJSONTests {
 
     @Test func unknownTypesAndMembers_areRefusedWithTheirPaths() {
         #expect(issues(ui: #"{"controls": [{"type": "dial"}]}"#)
-            == [#"scenes.a.ui.controls[0].type: unknown value "dial" (expected one of: button, tableViewCell, collectionViewCell, label, textField, switch, segmentedControl, stepper, slider)"#])
+            == [#"scenes.a.ui.controls[0].type: unknown value "dial" (expected one of: button, tableViewCell, collectionViewCell, label, textField, switch, segmentedControl, stepper, slider, gestureRecognizer)"#])
         // A cell's accessory is one control that is not a cell and has none of its own; other
         // controls have none.
         #expect(issues(ui: #"{"controls": [{"type": "button", "accessory": {"type": "switch"}}]}"#)
@@ -127,5 +127,40 @@ struct SceneUIJSONTests {
         #expect(issues(ui: #"{"navigationItem": {"titel": "x"}, "badges": 1}"#)
             == ["scenes.a.ui.badges: unknown field", "scenes.a.ui.navigationItem.titel: unknown field"])
         #expect(issues(ui: #"{"controls": {}}"#) == ["scenes.a.ui.controls: expected an array, found object"])
+    }
+
+    /// A gesture recognizer: its `gesture` read as given, required, and each member only for the
+    /// gestures that have it.
+    @Test func gestureRecognizers_areReadAsGiven_andTheirMembersChecked() throws {
+        let read = try ui("""
+            {"controls": [
+                {"type": "gestureRecognizer", "text": "Swipe left on the view", "trigger": {"kind": "show", "id": "g-1"},
+                 "gesture": {"type": "swipe", "direction": "left", "taps": null, "touches": 2, "view": "the view"}},
+                {"type": "gestureRecognizer", "text": "Double tap on Photo", "userLabel": null,
+                 "gesture": {"type": "tap", "taps": 2, "view": "Photo"}}]}
+            """)
+        var swipe = ControlUI(kind: .gestureRecognizer, text: "Swipe left on the view", trigger: UITrigger(kind: .show, id: "g-1"))
+        swipe.gesture = GestureUI(kind: .swipe, direction: "left", touches: 2, view: "the view")
+        var tap = ControlUI(kind: .gestureRecognizer, text: "Double tap on Photo")
+        tap.gesture = GestureUI(kind: .tap, taps: 2, view: "Photo")
+        #expect(read == SceneUI(controls: [swipe, tap]))
+        #expect(swipe.label == "Swipe left on the view")
+
+        #expect(issues(ui: #"{"controls": [{"type": "gestureRecognizer", "text": "Tap"}]}"#) == ["scenes.a.ui.controls[0].gesture: missing"])
+        #expect(issues(ui: #"{"controls": [{"type": "button", "gesture": {"type": "tap", "view": "x"}}]}"#)
+            == ["scenes.a.ui.controls[0].gesture: not a member of a button"])
+        #expect(issues(ui: #"{"controls": [{"type": "gestureRecognizer", "gesture": {"type": "wave", "view": ""}}]}"#) == [
+            #"scenes.a.ui.controls[0].gesture.type: unknown value "wave" (expected one of: tap, swipe, longPress, pan, screenEdgePan, pinch, rotation, hover, custom)"#,
+            "scenes.a.ui.controls[0].gesture.view: missing",
+        ])
+        #expect(issues(ui: #"{"controls": [{"type": "gestureRecognizer", "gesture": {"type": "pinch", "view": "v", "direction": "up", "taps": 1, "touches": 2, "speed": 3}}]}"#) == [
+            "scenes.a.ui.controls[0].gesture.speed: unknown field",
+            "scenes.a.ui.controls[0].gesture.direction: only a swipe or a screen edge pan has a direction",
+            "scenes.a.ui.controls[0].gesture.taps: a count from 2 to 100 (absent or null: one)",
+            "scenes.a.ui.controls[0].gesture.taps: not a member of a pinch gesture",
+            "scenes.a.ui.controls[0].gesture.touches: not a member of a pinch gesture",
+        ])
+        #expect(issues(ui: #"{"controls": [{"type": "tableViewCell", "accessory": {"type": "gestureRecognizer"}}]}"#)
+            == [#"scenes.a.ui.controls[0].accessory.type: a cell's accessory is a button, textField, switch, segmentedControl, stepper or slider"#])
     }
 }

@@ -26,7 +26,8 @@ let package = Package(
             ],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
-        // The README's demo walkthrough driven through the generated client (CI runs it).
+        // The README's demo walkthrough, then taps on an app uploaded with its sources, driven through
+        // the generated client (CI runs it: .ci/check-clients).
         .executableTarget(name: "segued-demo", dependencies: ["SeguedClient"]),
     ]
 )

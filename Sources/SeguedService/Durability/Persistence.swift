@@ -109,7 +109,8 @@ final class Persistence: Sendable {
             let reads = readings.reads(line, as: command)
             if !reads { fold = true }
             lines.append(KnownLine(command: command, line: line, reads: reads))
-            let body = OperationCoding.encode(record, line: line, events: operation.events[...])
+            let packed = operation.appendedAt.flatMap { state.log.packedEvents(from: $0, first: first, count: operation.events.count) }
+            let body = OperationCoding.encode(record, line: line, events: operation.events[...], packed: packed)
             writes.append(stored(session, &state, first: first, last: last, body: body))
             state.stored.operations += 1
             state.stored.bytes += body.count

@@ -60,4 +60,7 @@ struct StoredRow: Sendable, Equatable {
 struct AppendedOperation {
     var record: OperationRecord?
     var events: [LifecycleEvent]
+    /// The log's ``EventLog/appendOffset`` just before its events were appended, when known: the
+    /// store's row copies the bytes the log wrote from there (``EventLog/packedEvents(from:first:count:)``).
+    var appendedAt: Int? = nil
 }

@@ -13,6 +13,9 @@ import Storyboard
 final class EventHeaders: Sendable {
     /// By ``SceneIndex/position``.
     let scenes: ByteStringTable
+    /// ``methods``, held by every instance too: read through the instance the event writer is handed,
+    /// the shared table costs no `swift_once` check an event (25 a segue and unwind request).
+    let methodParts = EventHeaders.methods
 
     init(_ storyboard: Storyboard) {
         scenes = ByteStringTable(storyboard.sceneTable.map { scene in

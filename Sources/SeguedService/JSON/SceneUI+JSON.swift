@@ -3,8 +3,9 @@ import Storyboard
 extension JSONWriter {
     /// A scene's `ui` (CONTRACTS.md §1): members of the navigation and tab bar items and of each
     /// bar item and trigger are spelled out, null when absent; a control's type-specific members
-    /// (`placeholder`, `reuseIdentifier`, `segments`, `on`) only for its type; a cell's `accessory`
-    /// only when it has one; `action` only on what sends one (spec §5.13).
+    /// (`placeholder`, `reuseIdentifier`, `segments`, `on`, a gesture recognizer's `gesture`) only
+    /// for its type; a cell's `accessory` only when it has one; `action` only on what sends one
+    /// (spec §5.13).
     mutating func sceneUI(_ ui: SceneUI) {
         object { w in
             if let item = ui.navigationItem {
@@ -61,11 +62,23 @@ extension JSONWriter {
                 if let accessory = control.accessory { w.key("accessory"); w.control(accessory) }
             case .segmentedControl: w.key("segments"); w.array { w in for segment in control.segments { w.string(segment) } }
             case .switch: w.key("on"); w.bool(control.isOn)
+            case .gestureRecognizer: if let gesture = control.gesture { w.key("gesture"); w.gesture(gesture) }
             case .button, .label, .stepper, .slider: break
             }
             w.key("trigger"); w.trigger(control.trigger)
             if let action = control.action { w.key("action"); w.codeAction(action) }
             w.imageAndLabel(control.image, control.userLabel)
+        }
+    }
+
+    /// `{"type", "direction", "taps", "touches", "view"}`: every member spelled out, null when absent.
+    private mutating func gesture(_ gesture: GestureUI) {
+        object { w in
+            w.key("type"); w.string(gesture.kind.rawValue)
+            w.key("direction"); w.string(gesture.direction)
+            w.key("taps"); if let taps = gesture.taps { w.int(taps) } else { w.null() }
+            w.key("touches"); if let touches = gesture.touches { w.int(touches) } else { w.null() }
+            w.key("view"); w.string(gesture.view)
         }
     }
 

@@ -39,7 +39,7 @@ extension JSONWriter {
         fragment(EventHeaders.vc)
         digits(events[index].controller.rawValue)
         fragment(headers.scenes, events[index].sceneIndex.position)
-        fragment(EventHeaders.methods, Int(events[index].method.code))
+        fragment(headers.methodParts, Int(events[index].method.code))
         afterKey()
         arguments(of: events, at: index)
         if events[index].hasResult, let result = events[index].result {
@@ -115,12 +115,14 @@ extension JSONWriter {
 
     /// An unwind's `search` (api.md), read in place, each method's name from a table of quoted
     /// names: `method.rawValue` through the string writer scanned every name for escapes.
+    /// The table is read once, not once a step (a `swift_once` check each).
     mutating func searchSteps(_ steps: [SearchStep]) {
+        let quotedMethods = EventHeaders.quotedMethods
         array { w in
             for index in steps.indices {
                 w.object { w in
                     w.key(.vc); w.controller(steps[index].controller)
-                    w.key(.method); w.beginValue(); w.fragment(EventHeaders.quotedMethods, Int(steps[index].method.code)); w.finishValue()
+                    w.key(.method); w.beginValue(); w.fragment(quotedMethods, Int(steps[index].method.code)); w.finishValue()
                     w.key(.result); w.eventValue(steps[index].result)
                 }
             }

@@ -191,10 +191,23 @@ public final class LogBuffer: @unchecked Sendable {
             }
             guard source >= 0 else { break }
             let line = next[source]
-            next[source] += 1
-            withLines(of: source) { lines in
-                if earliest <= cutoff { lines.copyLine(line, to: &chunk) } else { later.add(line, of: lines) }
+            guard earliest <= cutoff else {
+                next[source] += 1
+                withLines(of: source) { later.add(line, of: $0) }
+                continue
             }
+            // With it, the source's next lines that the loop would take in turn (before every other
+            // source's next line, a tie going to the lower source, and not after the cutoff), copied
+            // at once: a line at a time, the writer's thread took about 700 instructions a request
+            // line (callgrind, GET …/stack), a tenth of what logging a request costs.
+            var below = UInt64.max, atMost = cutoff
+            for index in busy where index != source && next[index] < stamps[index].count {
+                if index < source { below = min(below, stamps[index][next[index]]) } else { atMost = min(atMost, stamps[index][next[index]]) }
+            }
+            var end = line + 1
+            while end < stamps[source].count, stamps[source][end] < below, stamps[source][end] <= atMost { end += 1 }
+            next[source] = end
+            withLines(of: source) { $0.copyLines(line..<end, to: &chunk) }
         }
         swap(&carried, &later)
         for shard in shards.all { shard.spare.removeAll() }
@@ -251,7 +264,10 @@ struct PendingLines: ~Copyable {
 
     func range(of line: Int) -> Range<Int> { (line == 0 ? 0 : ends[line - 1])..<ends[line] }
 
-    func copyLine(_ line: Int, to chunk: inout [UInt8]) { bytes.copy(range(of: line), appendingTo: &chunk) }
+    /// Appends lines `lines` (consecutive: one range of the bytes) to `chunk`.
+    func copyLines(_ lines: Range<Int>, to chunk: inout [UInt8]) {
+        bytes.copy(range(of: lines.lowerBound).lowerBound..<ends[lines.upperBound - 1], appendingTo: &chunk)
+    }
 
     /// Appends line `line` of `other`, with its stamp.
     mutating func add(_ line: Int, of other: borrowing PendingLines) {

@@ -13,7 +13,7 @@ extension SeguedService {
     func route(path: String) -> Route? {
         let segments = PathSegments(path)
         guard !segments.overflowed else { return nil }
-        func `is`(_ position: Int, _ literal: String) -> Bool { segments.segment(position, is: literal) }
+        func `is`(_ position: Int, _ literal: StaticString) -> Bool { segments.segment(position, is: literal) }
         if `is`(0, "ui") { return webAppRoute(segments) }
         switch segments.count {
         case 1:

@@ -196,6 +196,28 @@ struct EventLog {
         }
     }
 
+    /// Where the next append writes in the chunk being filled: what ``packedEvents(from:first:count:)``
+    /// is given back, read before the append (nothing is kept for it in the log: a session's state
+    /// and each held operation keep their size).
+    var appendOffset: Int { tail?.byteCount ?? 0 }
+
+    /// The bytes (``EventCoding``) of the `count` events from `first`, when they are those of the
+    /// last operation appended (with its record), which began to write at `offset`
+    /// (``appendOffset`` before it) and wrote them all in the tail: what ``OperationCoding`` would
+    /// write for them again. Use them before the log changes: holding them would make its next
+    /// append copy the tail.
+    func packedEvents(from offset: Int, first: Int, count: Int) -> ArraySlice<UInt8>? {
+        guard count > 0, let held = operations.held.last, held.lastSequence == first + count - 1, let tail,
+            tail.firstSequence <= first, held.lastSequence < tail.nextSequence
+        else { return nil }
+        // A chunk opened for the first event starts with it; else the events follow the tail's
+        // earlier bytes, from where the append began. The held operation's details follow its last event.
+        let start = tail.firstSequence == first ? 0 : offset
+        let end = Int(held.details)
+        guard start <= end else { return nil }
+        return tail.bytes(start..<end)
+    }
+
     /// The first chunk's first sequence number and count, from what the log keeps of it.
     private var oldest: (firstSequence: Int, count: Int)? {
         if closedCount > 0 { return oldestClosed }

@@ -43,7 +43,11 @@ struct OperationRecord: Sendable, Equatable {
     /// The record of an operation whose `transcript` left the session at `revision`; `nil` when it
     /// made no event.
     init?(_ name: Name, _ transcript: Transcript, revision: Int, command: Command? = nil) {
-        guard let first = transcript.events.first?.sequence, let last = transcript.events.last?.sequence else { return nil }
+        // The sequence numbers read in place: `events.first` and `.last` copied the two events
+        // (their arguments retained and released).
+        let events = transcript.events
+        guard !events.isEmpty else { return nil }
+        let first = events[events.startIndex].sequence, last = events[events.endIndex - 1].sequence
         self.name = name
         self.revision = revision
         performed = transcript.performed

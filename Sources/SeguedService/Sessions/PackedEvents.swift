@@ -34,6 +34,9 @@ struct PackedEvents {
 
     var byteCount: Int { bytes.count }
 
+    /// Bytes of its buffer (the events a range of them holds).
+    func bytes(_ range: Range<Int>) -> ArraySlice<UInt8> { bytes[range] }
+
     /// The last byte written and the count, read where the next event is written
     /// (``Session/State/loadAhead()``).
     var loadAheadWord: Int { Int(bytes.last ?? 0) &+ count }

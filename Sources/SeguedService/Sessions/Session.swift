@@ -337,9 +337,10 @@ final class Session: Sendable {
             state.noteEvents(of: transcript)
             state.walk.append(command, byteCapacity: limits.walkBytes, revision: state.navigation.revision)
             let record = OperationRecord(name, transcript, revision: state.navigation.revision, command: command)
+            let appendedAt = persistence == nil ? nil : state.log.appendOffset
             state.log.append(contentsOf: transcript.events, operation: record)
             if let persistence, !state.isRetired {
-                staged = persistence.stage(self, &state, [AppendedOperation(record: record, events: transcript.events)])
+                staged = persistence.stage(self, &state, [AppendedOperation(record: record, events: transcript.events, appendedAt: appendedAt)])
             }
             state.stackDocument = nil
             if feed.hasSubscribers { publish(name, transcript, state.navigation, command: command) }

@@ -45,14 +45,16 @@ struct SessionWalk: Sendable {
     /// `byteCapacity` bytes: then the walk stops there (the session goes on; its flow answers 409 saying why).
     mutating func append(_ command: Command, byteCapacity: Int = defaultByteCapacity, revision: Int? = nil) {
         guard gap == nil else { return }
-        let at = revision.map { " at revision \($0)" } ?? ""
+        // Written only when the walk stops: made on every append, the text was about 1,000
+        // instructions of each operation (callgrind, a segue and unwind request).
+        func at() -> String { revision.map { " at revision \($0)" } ?? "" }
         guard commands.count < Self.capacity else {
-            giveUp("its walk passed \(Self.capacity) operations\(at), beyond which it is not kept")
+            giveUp("its walk passed \(Self.capacity) operations\(at()), beyond which it is not kept")
             return
         }
         let adding = Self.commandBytes + (command.data?.approximateSize ?? 0)
         guard bytes + adding <= byteCapacity else {
-            giveUp("its walk passed \(byteCapacity) bytes of commands and data (--max-walk-bytes)\(at), beyond which it is not kept")
+            giveUp("its walk passed \(byteCapacity) bytes of commands and data (--max-walk-bytes)\(at()), beyond which it is not kept")
             return
         }
         commands.append(command)

@@ -13,7 +13,11 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Kept as long as SQLite may call it (``setCommitHook(_:)``).
     var commitHook: SQLiteCommitHook?
 
+    /// Done once, before the first open (SQLite refuses it later, harmlessly).
+    private static let configured: Void = { _ = segued_sqlite_config_no_memory_statistics() }()
+
     init(path: String) throws(SQLiteError) {
+        Self.configured
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &opened, flags, nil)
@@ -94,16 +98,42 @@ final class SQLiteStatement {
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
-            let code: Int32
             switch value {
-            case .int(let number): code = sqlite3_bind_int64(handle, index, Int64(number))
-            case .text(let text): code = segued_sqlite_bind_text(handle, index, text, Int32(text.utf8.count))
-            case .blob(let bytes):
-                code = bytes.withUnsafeBytes { raw in segued_sqlite_bind_blob(handle, index, raw.baseAddress, Int32(raw.count)) }
-            case .null: code = sqlite3_bind_null(handle, index)
+            case .int(let number): try bind(index, number)
+            case .text(let text): try bind(index, text)
+            case .blob(let bytes): try bind(index, bytes)
+            case .null: try connection.check(sqlite3_bind_null(handle, index), "binding parameter \(index) of \(sql)")
             }
-            try connection.check(code, "binding parameter \(index) of \(sql)")
         }
+    }
+
+    // One parameter at a time, for the writer's statements (``runBound()`` runs them): an array of
+    // ``SQLiteValue``s a row was allocated, its strings and blobs retained and released, and
+    // `sqlite3_clear_bindings` run, when every parameter is bound again anyway.
+
+    func bind(_ index: Int32, _ number: Int) throws(SQLiteError) {
+        try connection.check(sqlite3_bind_int64(handle, index, Int64(number)), "binding parameter \(index) of \(sql)")
+    }
+
+    func bind(_ index: Int32, _ text: String) throws(SQLiteError) {
+        var text = text
+        let code = text.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { chars in segued_sqlite_bind_text(handle, index, chars.baseAddress, Int32(chars.count)) }
+        }
+        try connection.check(code, "binding parameter \(index) of \(sql)")
+    }
+
+    func bind(_ index: Int32, _ bytes: [UInt8]) throws(SQLiteError) {
+        let code = bytes.withUnsafeBytes { raw in segued_sqlite_bind_blob(handle, index, raw.baseAddress, Int32(raw.count)) }
+        try connection.check(code, "binding parameter \(index) of \(sql)")
+    }
+
+    /// Runs the statement with the parameters bound since its last run, to its end. Reset after it,
+    /// failed or not: binding a statement that was stepped and not reset is `SQLITE_MISUSE`, which
+    /// would take a batch retried after a full disk for a fatal error.
+    func runBound() throws(SQLiteError) {
+        defer { sqlite3_reset(handle) }
+        while try step() {}
     }
 
     /// Runs one step: `true` when a row is there to read, `false` when done.
@@ -121,6 +151,9 @@ final class SQLiteStatement {
     /// Ends the statement's run, so that it holds no read of the database (a read transaction
     /// stays open as long as a statement is stepped and not reset).
     func reset() { sqlite3_reset(handle) }
+
+    /// Runs a statement without parameters to its end (`BEGIN`, `COMMIT`).
+    func run() throws(SQLiteError) { try runBound() }
 
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
 

@@ -77,15 +77,6 @@ struct WALFile: Sendable, Equatable {
             wholeFrames: wholeFrames)
     }
 
-    /// Salt-1 and salt-2 of the log's header at `path` (what ``LogMark`` records after each commit),
-    /// or `nil` when it has no whole header.
-    static func salts(_ path: String) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let header = [UInt8]((try? handle.read(upToCount: headerBytes)) ?? Data())
-        return header.count == headerBytes ? Array(header[16..<24]) : nil
-    }
-
     /// A big-endian 32-bit field.
     static func word(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])

@@ -51,9 +51,12 @@ enum CodeActionResolver {
             if control.action == nil, control.kind.isCell {
                 let selectors = control.kind == .tableViewCell ? tableSelection : collectionSelection
                 if let (selector, body) = selectors.lazy.compactMap({ selector in method(selector, of: scene.customClass).map { (selector, $0) } }).first {
-                    control.action = CodeAction(selector: selector, source: body.source, performs: expanded(body.operations, of: scene.customClass))
+                    var performs = expanded(body.operations, of: scene.customClass)
+                    if let position = control.position { performs = Self.decided(performs, at: position) }
+                    control.action = CodeAction(selector: selector, source: body.source, performs: performs)
                 }
             }
+            control.position = nil
             if let accessory = control.accessory { control.accessory = resolved(accessory) }
             return control
         }
@@ -101,21 +104,21 @@ enum CodeActionResolver {
                         guard !inner.isEmpty else { continue }
                         let types = inner.map(\.type).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
                         let reason = "calls \(selector) (which performs \(types.joined(separator: ", "))) \(later)"
-                        result.append(CodeOperation(.unread(reason: reason), when: operation.when))
+                        result.append(CodeOperation(.unread(reason: reason), conditions: operation.conditions))
                         continue
                     }
                     guard stack.count < maxCallDepth else {
                         if body.operations.contains(where: { if case .call = $0.kind { false } else { true } }) {
-                            result.append(CodeOperation(.unread(reason: "calls \(selector) more than \(maxCallDepth) calls deep"), when: operation.when))
+                            result.append(CodeOperation(.unread(reason: "calls \(selector) more than \(maxCallDepth) calls deep"), conditions: operation.conditions))
                         }
                         continue
                     }
                     result += expanded(body.operations, of: receiver, stack: stack + [selector]).map { inner in
-                        CodeOperation(inner.kind, when: Self.joined(operation.when, inner.when))
+                        CodeOperation(inner.kind, conditions: operation.conditions + inner.conditions)
                     }
                 case .segue(let identifier) where !segueIdentifiers.contains(identifier):
                     let reason = "performSegue(withIdentifier: \"\(identifier)\"): the scene has no segue with this identifier"
-                    result.append(CodeOperation(.unread(reason: reason), when: operation.when))
+                    result.append(CodeOperation(.unread(reason: reason), conditions: operation.conditions))
                 default:
                     result.append(operation)
                 }
@@ -123,10 +126,19 @@ enum CodeActionResolver {
             return Array(result.prefix(CodeAction.maxOperations))
         }
 
-        static func joined(_ outer: String?, _ inner: String?) -> String? {
-            switch (outer, inner) {
-            case (let outer?, let inner?): "\(outer) and \(inner)"
-            default: outer ?? inner
+        /// What a static cell's selection does: the operations whose conditions hold at its section
+        /// and row, without the conditions its position decides; those it cannot decide stay.
+        static func decided(_ operations: [CodeOperation], at position: CellPosition) -> [CodeOperation] {
+            operations.compactMap { operation in
+                var left: [CodeCondition] = []
+                for condition in operation.conditions {
+                    switch condition.decided(section: position.section, row: position.row) {
+                    case .yes: continue
+                    case .no: return nil
+                    case .undecided(let rest): left.append(rest)
+                    }
+                }
+                return CodeOperation(operation.kind, conditions: left)
             }
         }
     }

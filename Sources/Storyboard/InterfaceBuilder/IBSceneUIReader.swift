@@ -19,6 +19,11 @@ struct IBSceneUIReader {
     /// forms draw their own bar), found while controls are collected.
     private var viewNavigationItem: XMLElementNode?
     private var viewToolbarItems: [XMLElementNode] = []
+    /// The gesture recognizers attached to each view (`<outletCollection property=
+    /// "gestureRecognizers">`), found when the scene is read (``IBSceneUIReader+Gestures``).
+    var attachedRecognizers: [ObjectIdentifier: [XMLElementNode]] = [:]
+    /// The cells of static tables by element, with their section and row.
+    private var staticPositions: [ObjectIdentifier: CellPosition] = [:]
 
     /// The ids an `<action destination=…>` names the scene's controller by: its own, and the
     /// scene's first responder placeholder (the responder chain reaches the controller).
@@ -36,8 +41,23 @@ struct IBSceneUIReader {
     mutating func read(_ controller: XMLElementNode) -> SceneUI? {
         var ui = SceneUI()
         let view = controller.children.first { $0["key"] == "view" }
-        // One walk of the view: its controls, and the bars placed in it.
-        if let view { collectControls(in: view, insideCell: false, into: &ui.controls) }
+        attachedRecognizers = attachments(in: controller)
+        // Static tables' cells: each one's section and row.
+        for table in (view.map { [$0] } ?? []) + (view?.descendants { $0.name == "tableView" } ?? [])
+        where table.name == "tableView" && table["dataMode"] == "static" {
+            let sections = table.child(named: "sections")?.children(named: "tableViewSection") ?? []
+            for (section, element) in sections.enumerated() {
+                for (row, cell) in (element.child(named: "cells")?.children(named: "tableViewCell") ?? []).enumerated() {
+                    staticPositions[ObjectIdentifier(cell)] = CellPosition(section: section, row: row)
+                }
+            }
+        }
+        // One walk of the view: its controls, and the bars placed in it; the gestures recognized
+        // on the view itself come last, behind everything drawn on it.
+        if let view {
+            collectControls(in: view, insideCell: false, into: &ui.controls)
+            keep(recognizers(of: view, isSceneView: true), in: &ui.controls)
+        }
         let navigationElement = controller.children.first { $0.name == "navigationItem" && $0["key"] == "navigationItem" }
             ?? viewNavigationItem
         if let navigationElement {
@@ -133,6 +153,7 @@ struct IBSceneUIReader {
                 control = ControlUI(
                     kind: child.name == "tableViewCell" ? .tableViewCell : .collectionViewCell,
                     text: text(textLabel.flatMap(Self.labelText)), reuseIdentifier: child["reuseIdentifier"])
+                control.position = staticPositions[ObjectIdentifier(child)]
             case "navigationBar":
                 if viewNavigationItem == nil { viewNavigationItem = child.child(named: "items")?.child(named: "navigationItem") }
                 continue
@@ -143,39 +164,48 @@ struct IBSceneUIReader {
                 // A tab bar in a view is the app's own; connections and constraints hold no views.
                 continue
             default:
+                // A view that is not a control: its subviews' controls, then its own gestures.
                 collectControls(in: child, insideCell: insideCell, into: &controls)
+                keep(recognizers(of: child), in: &controls)
                 continue
             }
             control.trigger = trigger(of: child)
             control.action = action(of: child)
             control.userLabel = text(child["userLabel"])
             // A cell's content: its labels are its text; one control beside them is the cell's
-            // accessory, the two one row; several stay rows of their own after the cell.
+            // accessory, the two one row; several stay rows of their own after the cell. Gesture
+            // recognizers in it are rows of their own.
             var inside: [ControlUI] = []
             if control.kind.isCell {
                 collectControls(in: child, insideCell: true, into: &inside)
-                if inside.count == 1, ControlUI.Kind.accessories.contains(inside[0].kind) {
-                    control.accessory = inside.removeFirst()
+                let drawn = inside.indices.filter { inside[$0].kind != .gestureRecognizer }
+                if drawn.count == 1, ControlUI.Kind.accessories.contains(inside[drawn[0]].kind) {
+                    control.accessory = inside.remove(at: drawn[0])
                 }
             }
-            for kept in [control] + inside {
-                if controls.count < SceneUI.maxControls {
-                    controls.append(kept)
-                } else {
-                    droppedControls += 1
-                }
+            keep([control] + inside + recognizers(of: child, control: control), in: &controls)
+        }
+    }
+
+    /// Appends `found` to `controls` up to ``SceneUI/maxControls``, counting what is dropped.
+    private mutating func keep(_ found: [ControlUI], in controls: inout [ControlUI]) {
+        for kept in found {
+            if controls.count < SceneUI.maxControls {
+                controls.append(kept)
+            } else {
+                droppedControls += 1
             }
         }
     }
 
-    private func trigger(of element: XMLElementNode) -> UITrigger? {
+    func trigger(of element: XMLElementNode) -> UITrigger? {
         triggers[ObjectIdentifier(element)]?.first.map(UITrigger.init)
     }
 
     /// The action method the element sends (its `touchUpInside` one first), unresolved: the
     /// selector alone when the scene's controller receives it, which ``CodeActionResolver`` reads
     /// in the class's sources; an `unread` operation when another object does.
-    private func action(of element: XMLElementNode) -> CodeAction? {
+    func action(of element: XMLElementNode) -> CodeAction? {
         let actions = element.child(named: "connections")?.children(named: "action") ?? []
         guard let chosen = actions.first(where: { $0["eventType"] == "touchUpInside" }) ?? actions.first,
             let selector = chosen["selector"]
@@ -209,7 +239,7 @@ struct IBSceneUIReader {
     }
 
     /// A text value cut to ``SceneUI/maxTextBytes`` UTF-8 bytes on a character boundary.
-    private mutating func text(_ value: String?) -> String? {
+    mutating func text(_ value: String?) -> String? {
         guard let value, value.utf8.count > SceneUI.maxTextBytes else { return value }
         cutTexts += 1
         var cut = ""

@@ -17,7 +17,7 @@ enum ObjectiveCActionReader {
         // The same text with string literals kept (identifiers), for the methods' navigation calls:
         // both keep every line break, so lines and `@implementation`s are found at the same lines.
         let withLiterals = withoutDisabledBlocks(withoutCommentsAndLiterals(source, keepingLiterals: true))
-        let navigation = ObjectiveCNavigationReader(withLiterals)
+        let navigation = ObjectiveCNavigationReader(withLiterals, constants: constants(in: text))
         let literalText = Array(withLiterals.utf8)
         let lineStarts = Self.lineStarts(literalText)
         let whole = NSRange(text.startIndex..., in: text)
@@ -42,6 +42,48 @@ enum ObjectiveCActionReader {
             result.append(declared)
         }
         return result
+    }
+
+    private static let definePattern = try! NSRegularExpression(
+        pattern: #"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+\(?[ \t]*([0-9]+)[ \t]*\)?[ \t]*$"#, options: .anchorsMatchLines)
+    private static let constPattern = try! NSRegularExpression(
+        pattern: #"\bconst\s+[A-Za-z_][A-Za-z0-9_]*\s+([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([0-9]+)\s*;"#)
+    private static let enumPattern = try! NSRegularExpression(
+        pattern: #"(?:\benum\b[^{;()]*|\bNS_(?:ENUM|CLOSED_ENUM)\s*\([^)]*\)\s*)\{([^}]*)\}"#)
+
+    /// The file's integer constants, for conditions on a selected index path: `#define NAME 2`,
+    /// `static const NSInteger NAME = 2;`, and the constants of `enum { … }` and `NS_ENUM(…) { … }`
+    /// (counted from 0, or from a literal value). A name given two values is left out.
+    static func constants(in text: String) -> [String: Int] {
+        var constants: [String: Int] = [:]
+        var ambiguous: Set<String> = []
+        func add(_ name: String, _ value: Int) {
+            guard !ambiguous.contains(name) else { return }
+            if let known = constants[name], known != value {
+                constants[name] = nil
+                ambiguous.insert(name)
+            } else {
+                constants[name] = value
+            }
+        }
+        let whole = NSRange(text.startIndex..., in: text)
+        func group(_ match: NSTextCheckingResult, _ index: Int) -> String { String(text[Range(match.range(at: index), in: text)!]) }
+        for pattern in [definePattern, constPattern] {
+            for match in pattern.matches(in: text, range: whole) {
+                if let value = Int(group(match, 2)) { add(group(match, 1), value) }
+            }
+        }
+        for match in enumPattern.matches(in: text, range: whole) {
+            var next: Int? = 0
+            for item in group(match, 1).split(separator: ",") {
+                let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                guard let name = parts.first, !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+                if parts.count == 2 { next = Int(parts[1]) }
+                if let value = next { add(name, value) }
+                next = next.map { $0 + 1 }
+            }
+        }
+        return constants
     }
 
     /// The source without `//` and `/* */` comments (each replaced by a space) and without the

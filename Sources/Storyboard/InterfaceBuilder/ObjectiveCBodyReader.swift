@@ -10,53 +10,96 @@ struct BodyReader {
     private(set) var operations: [CodeOperation] = []
     /// Variables assigned in the body (`UIViewController *vc = …;`, `vc = …;`) to their first value.
     private var assignments: [String: String] = [:]
+    /// How branch conditions are read: on the index path in a selection method.
+    private var conditions: IndexPathConditions
 
-    init(bytes: [UInt8], start: Int, end: Int) {
+    /// - Parameters:
+    ///   - indexPaths: in a selection method (`tableView:didSelectRowAtIndexPath:`), its index path
+    ///     parameter's name, whose `section` and `row` the conditions are read on.
+    ///   - constants: the file's integer constants, which those conditions may compare with.
+    init(bytes: [UInt8], start: Int, end: Int, indexPaths: Set<String> = [], constants: [String: Int] = [:]) {
         self.bytes = bytes
         self.start = start
         self.end = end
+        conditions = IndexPathConditions(paths: indexPaths, constants: indexPaths.isEmpty ? [:] : constants)
     }
 
     mutating func read() {
         collectAssignments(start, end)
+        if !conditions.paths.isEmpty {
+            // `NSInteger row = indexPath.row;`: the variable reads as the row.
+            for (name, value) in assignments where name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                if let field = conditions.field(value) { conditions.aliases[name] = field }
+            }
+        }
         statements(start, end, when: [])
     }
 
     // MARK: Statements
 
-    private mutating func statements(_ from: Int, _ to: Int, when: [String]) {
+    /// The statements between `from` and `to`. Preprocessor conditionals among them (`#if DEBUG`,
+    /// `#ifdef X`, `#elif`, `#else`) make their statements alternatives, one per branch, as only one
+    /// is compiled; an `if` without `else` that returns puts what follows under its negation.
+    private mutating func statements(_ from: Int, _ to: Int, when: [CodeCondition]) {
         var index = from
+        var when = when
+        var branches = PreprocessorBranches()
         while true {
             index = skipSpace(index, to)
             guard index < to else { return }
-            index = statement(index, to, when: when)
+            if bytes[index] == UInt8(ascii: "#") {
+                index = directive(index, to, &branches)
+                continue
+            }
+            let inner = when + branches.conditions
+            var after: CodeCondition?
+            index = statement(index, to, when: inner, after: &after)
+            if let after { when.append(after) }
         }
     }
 
-    /// Reads the statement at `index`; the index after it.
-    private mutating func statement(_ index: Int, _ to: Int, when: [String]) -> Int {
+    /// A preprocessor line at `index` read into `branches`; the index after it.
+    private func directive(_ index: Int, _ to: Int, _ branches: inout PreprocessorBranches) -> Int {
+        var lineEnd = index
+        while lineEnd < to, bytes[lineEnd] != UInt8(ascii: "\n") {
+            if bytes[lineEnd] == UInt8(ascii: "\\"), lineEnd + 1 < to, bytes[lineEnd + 1] == UInt8(ascii: "\n") { lineEnd += 2; continue }
+            lineEnd += 1
+        }
+        branches.read(text(index + 1, lineEnd))
+        return lineEnd
+    }
+
+    /// Reads the statement at `index`; the index after it. `after`: the condition what follows
+    /// runs under, for an `if` that leaves the method.
+    private mutating func statement(_ index: Int, _ to: Int, when: [CodeCondition], after: inout CodeCondition?) -> Int {
         if bytes[index] == UInt8(ascii: "{") {
             let close = matching(index, to)
             statements(index + 1, close, when: when)
             return close + 1
         }
+        var ignored: CodeCondition?
         if word(at: index, "if") {
             var open = skipSpace(index + 2, to)
             guard open < to, bytes[open] == UInt8(ascii: "(") else { return simple(index, to, when: when) }
             let close = matching(open, to)
             let condition = text(open + 1, close)
-            let after = statement(skipSpace(close + 1, to), to, when: when + [condition])
-            open = skipSpace(after, to)
+            // The condition's own messages run first, whichever branch follows.
+            messages(open + 1, close, when: when, later: nil)
+            let thenStart = skipSpace(close + 1, to)
+            let afterThen = statement(thenStart, to, when: when + conditions.conjuncts([condition], written: condition), after: &ignored)
+            open = skipSpace(afterThen, to)
             if open < to, word(at: open, "else") {
-                return statement(skipSpace(open + 4, to), to, when: when + ["not (\(condition))"])
+                return statement(skipSpace(open + 4, to), to, when: when + [conditions.negation([condition], written: condition)], after: &ignored)
             }
-            return after
+            if exits(thenStart, afterThen) { after = conditions.negation([condition], written: condition) }
+            return afterThen
         }
         if word(at: index, "switch") {
             let open = skipSpace(index + 6, to)
             guard open < to, bytes[open] == UInt8(ascii: "(") else { return simple(index, to, when: when) }
             let close = matching(open, to)
             let subject = text(open + 1, close)
+            messages(open + 1, close, when: when, later: nil)
             let body = skipSpace(close + 1, to)
             guard body < to, bytes[body] == UInt8(ascii: "{") else { return simple(index, to, when: when) }
             let bodyEnd = matching(body, to)
@@ -65,15 +108,38 @@ struct BodyReader {
         }
         for loop in ["for", "while", "do", "@autoreleasepool", "@try", "@catch", "@finally"] where word(at: index, loop) {
             var next = skipSpace(index + loop.utf8.count, to)
-            if next < to, bytes[next] == UInt8(ascii: "(") { next = skipSpace(matching(next, to) + 1, to) }
-            return next < to ? statement(next, to, when: when) : to
+            if next < to, bytes[next] == UInt8(ascii: "(") {
+                let close = matching(next, to)
+                // A loop's header runs (`for (… in [self items])`, `while ([self more])`).
+                messages(next + 1, close, when: when, later: nil)
+                next = skipSpace(close + 1, to)
+            }
+            return next < to ? statement(next, to, when: when, after: &ignored) : to
         }
         return simple(index, to, when: when)
     }
 
-    /// `case X:` … up to the next label at the switch's own depth.
-    private mutating func switchCases(_ from: Int, _ to: Int, subject: String, when: [String]) {
-        var labels: [(label: String, bodyStart: Int, labelStart: Int)] = []
+    /// Whether the statement between `from` and `to` always leaves the method: a `return` (or
+    /// `@throw`), or a block whose last statement is one.
+    private func exits(_ from: Int, _ to: Int, orBreaks: Bool = false) -> Bool {
+        var last = text(from, to)
+        while last.hasSuffix("}") || last.hasSuffix(";") {
+            if last.hasSuffix(";") {
+                let body = last.dropLast()
+                let statementStart = body.lastIndex { $0 == ";" || $0 == "{" || $0 == "}" }.map { body.index(after: $0) } ?? body.startIndex
+                let statement = body[statementStart...].drop { $0 == " " }
+                let leaving = orBreaks ? ["return", "@throw", "break", "continue", "goto"] : ["return", "@throw"]
+                return leaving.contains { statement == $0 || statement.hasPrefix($0 + " ") || statement.hasPrefix($0 + "(") }
+            }
+            last = String(last.dropLast()).trimmed
+        }
+        return false
+    }
+
+    /// `case X:` … up to the next label at the switch's own depth. A case's statements run for its
+    /// label and for the labels before it that fall through to it (no `break` or `return` between).
+    private mutating func switchCases(_ from: Int, _ to: Int, subject: String, when: [CodeCondition]) {
+        var labels: [(pattern: String?, bodyStart: Int, labelStart: Int)] = []
         var index = from
         while index < to {
             let byte = bytes[index]
@@ -82,21 +148,31 @@ struct BodyReader {
             if word(at: index, "case") || word(at: index, "default") {
                 var colon = index
                 while colon < to, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
-                let label = word(at: index, "default") ? "\(subject) is none of the cases above" : "\(subject) is \(text(index + 4, colon))"
-                labels.append((label, colon + 1, index))
+                labels.append((word(at: index, "default") ? nil : text(index + 4, colon), colon + 1, index))
                 index = colon + 1
                 continue
             }
             index += 1
         }
+        let cases = labels.compactMap(\.pattern).map { pattern in
+            conditions.caseCondition(subject: subject, items: [.init(pattern: pattern)], written: pattern)
+        }
+        var falling: [CodeCondition] = []
         for (position, entry) in labels.enumerated() {
             let caseEnd = position + 1 < labels.count ? labels[position + 1].labelStart : to
-            statements(entry.bodyStart, caseEnd, when: when + [entry.label])
+            let own = entry.pattern.map { conditions.caseCondition(subject: subject, items: [.init(pattern: $0)], written: $0) }
+                ?? conditions.defaultCondition(subject: subject, cases: cases)
+            falling.append(own)
+            let label = falling.count == 1 ? own : (falling.allSatisfy(\.isOnIndexPath) ? IndexPathConditions.merged(falling) : .any(falling))
+            statements(entry.bodyStart, caseEnd, when: when + [label])
+            // A body that ends in `break` (or leaves) closes the group; one that does not falls
+            // through into the next case's, and an empty one is a label of the next.
+            if exits(entry.bodyStart, caseEnd, orBreaks: true) { falling = [] }
         }
     }
 
     /// A statement up to its `;` at depth 0: its messages, blocks read apart.
-    private mutating func simple(_ index: Int, _ to: Int, when: [String]) -> Int {
+    private mutating func simple(_ index: Int, _ to: Int, when: [CodeCondition]) -> Int {
         var end = index
         while end < to, bytes[end] != UInt8(ascii: ";") {
             let byte = bytes[end]
@@ -111,7 +187,7 @@ struct BodyReader {
     // MARK: Messages
 
     /// Every message between `from` and `to` in source order; those in a block are `later`.
-    private mutating func messages(_ from: Int, _ to: Int, when: [String], later: String?) {
+    private mutating func messages(_ from: Int, _ to: Int, when: [CodeCondition], later: String?) {
         var index = from
         while index < to {
             let byte = bytes[index]
@@ -193,7 +269,7 @@ struct BodyReader {
         "navigationController", "presentingViewController", "splitViewController", "tabBarController", "parentViewController",
     ]
 
-    private mutating func record(_ message: Message, when: [String], later: String?) {
+    private mutating func record(_ message: Message, when: [CodeCondition], later: String?) {
         var receiver = message.receiver
         if receiver.hasPrefix("self.") { receiver.removeFirst(5) }
         if receiver.hasPrefix("[self "), receiver.hasSuffix("]") { receiver = String(receiver.dropFirst(6).dropLast()).trimmed }
@@ -236,11 +312,10 @@ struct BodyReader {
             guard receiver == "self", let first = message.selector.first, first.isLowercase else { return }
             kind = .call(selector: message.selector, later: later)
         }
-        let joined = when.isEmpty ? nil : when.joined(separator: " and ")
         if let later, !kind.isCall {
-            operations.append(CodeOperation(.unread(reason: "\(message.selector) \(later)"), when: joined))
+            operations.append(CodeOperation(.unread(reason: "\(message.selector) \(later)"), conditions: when))
         } else {
-            operations.append(CodeOperation(kind, when: joined))
+            operations.append(CodeOperation(kind, conditions: when))
         }
     }
 

@@ -7,7 +7,9 @@ enum SceneUIJSONReader {
     private static let barItemKeys: Set<String> = ["title", "systemItem", "trigger", "action", "image", "userLabel"]
     private static let controlKeys: Set<String> = [
         "type", "text", "placeholder", "reuseIdentifier", "segments", "on", "trigger", "accessory", "action", "image", "userLabel",
+        "gesture",
     ]
+    private static let gestureKeys: Set<String> = ["type", "direction", "taps", "touches", "view"]
     private static let imageKeys: Set<String> = ["name", "system"]
     private static let triggerKeys: Set<String> = ["kind", "identifier", "id", "action"]
 
@@ -115,6 +117,7 @@ enum SceneUIJSONReader {
         let belongs: [(key: String, to: Set<ControlUI.Kind>)] = [
             ("placeholder", [.textField]), ("reuseIdentifier", [.tableViewCell, .collectionViewCell]),
             ("segments", [.segmentedControl]), ("on", [.switch]), ("accessory", inCell ? [] : [.tableViewCell, .collectionViewCell]),
+            ("gesture", [.gestureRecognizer]),
         ]
         for (key, kinds) in belongs where nonNull(object[key]) != nil && !kinds.contains(kind) {
             reader.fail("\(path).\(key)", "not a member of a \(kind.rawValue)")
@@ -145,10 +148,41 @@ enum SceneUIJSONReader {
         control.action = CodeActionJSONReader.read(object["action"], at: "\(path).action", segues: context.segues, reader: &reader)
         control.image = image(object["image"], at: "\(path).image", reader: &reader)
         control.userLabel = text(object, "userLabel", at: path, reader: &reader)
+        if kind == .gestureRecognizer {
+            control.gesture = gesture(object["gesture"], at: "\(path).gesture", reader: &reader)
+        }
         if kind.isCell, let accessory = nonNull(object["accessory"]) {
             control.accessory = self.control(accessory, at: "\(path).accessory", context, inCell: true, reader: &reader)
         }
         return control
+    }
+
+    /// A gesture recognizer's `gesture` ({type, direction, taps, touches, view}): required, as its
+    /// view names it.
+    private static func gesture(_ value: JSONValue?, at path: String, reader: inout JSONFieldReader) -> GestureUI? {
+        guard let value = nonNull(value) else {
+            reader.fail(path, "missing")
+            return nil
+        }
+        guard let object = reader.object(value, at: path) else { return nil }
+        reader.rejectUnknownKeys(object, known: gestureKeys, at: path)
+        let kind = reader.enumeration(GestureUI.Kind.self, object, "type", at: path)
+        if kind == nil, nonNull(object["type"]) == nil { reader.fail("\(path).type", "missing") }
+        let view = text(object, "view", at: path, reader: &reader)
+        if view?.isEmpty ?? true { reader.fail("\(path).view", "missing") }
+        let direction = text(object, "direction", at: path, reader: &reader)
+        if direction != nil, kind != .swipe, kind != .screenEdgePan {
+            reader.fail("\(path).direction", "only a swipe or a screen edge pan has a direction")
+        }
+        var counts: [Int?] = []
+        for (key, kinds) in [("taps", [GestureUI.Kind.tap]), ("touches", [.tap, .swipe, .longPress])] {
+            let count = reader.int(object, key, at: path)
+            if let count, !(2...100).contains(count) { reader.fail("\(path).\(key)", "a count from 2 to 100 (absent or null: one)") }
+            if count != nil, let kind, !kinds.contains(kind) { reader.fail("\(path).\(key)", "not a member of a \(kind.rawValue) gesture") }
+            counts.append(count)
+        }
+        guard let kind, let view, !view.isEmpty else { return nil }
+        return GestureUI(kind: kind, direction: direction, taps: counts[0], touches: counts[1], view: view)
     }
 
     /// An `image` ({name, system}), or `nil` for absent and null.

@@ -53,13 +53,28 @@ public struct CodeOperation: Sendable, Equatable {
     }
 
     public var kind: Kind
-    /// The conditions of the branches it sits in (`if`, `guard`, `switch`), outermost first,
-    /// joined by " and "; nil outside any branch.
-    public var when: String?
+    /// The conditions of the branches it sits in (`if`, `guard`, `switch`), outermost first.
+    public var conditions: [CodeCondition]
+    /// The conditions as the API shows them, joined by " and "; nil outside any branch.
+    public var when: String? {
+        get { CodeCondition.text(of: conditions) }
+        set { conditions = newValue.map { [.text($0)] } ?? [] }
+    }
 
     public init(_ kind: Kind, when: String? = nil) {
         self.kind = kind
-        self.when = when
+        conditions = when.map { [.text($0)] } ?? []
+    }
+
+    public init(_ kind: Kind, conditions: [CodeCondition]) {
+        self.kind = kind
+        self.conditions = conditions
+    }
+
+    /// The same operation and condition as the API shows them: a condition read on the index path
+    /// equals its text.
+    public static func == (lhs: CodeOperation, rhs: CodeOperation) -> Bool {
+        lhs.kind == rhs.kind && lhs.when == rhs.when
     }
 
     /// Whether a receiver is one an app hands navigation to (a delegate, coordinator, router or

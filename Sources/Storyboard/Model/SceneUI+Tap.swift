@@ -76,12 +76,15 @@ extension CodeAction {
 
     /// The operations a tap that chooses `when` runs, in order: those outside any branch, and the
     /// chosen alternative's with those of the branches it is nested in (`a` is taken with
-    /// `a and b`); every operation when `when` is nil.
+    /// `a and b`), and those whose every condition the choice implies on the index path (`a row
+    /// other than 0` is taken with `row 2`); every operation when `when` is nil.
     public func taken(when: String?) -> [CodeOperation] {
         guard let when else { return performs }
+        let chosen = when.components(" and ")
         return performs.filter { operation in
             guard let condition = operation.when else { return true }
-            return condition == when || when.hasPrefix(condition + " and ")
+            if condition == when || when.hasPrefix(condition + " and ") { return true }
+            return condition.components(" and ").allSatisfy { CodeCondition.isImplied($0, by: chosen) }
         }
     }
 
@@ -111,4 +114,17 @@ extension Storyboard {
     /// in them (spec §5.13). Its flows then name the app's folder, where the sources are, rather
     /// than a storyboard file, which has none.
     public var hasActionsFromSources: Bool { scenes.values.contains { $0.ui?.hasActionsFromSources ?? false } }
+}
+
+private extension String {
+    /// The parts between occurrences of `separator`.
+    func components(_ separator: String) -> [String] {
+        var parts: [String] = []
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: separator) {
+            parts.append(String(rest[..<range.lowerBound]))
+            rest = rest[range.upperBound...]
+        }
+        return parts + [String(rest)]
+    }
 }

@@ -97,6 +97,9 @@ public struct BarItemUI: Sendable, Equatable {
 public struct ControlUI: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case button, tableViewCell, collectionViewCell, label, textField, `switch`, segmentedControl, stepper, slider
+        /// A gesture recognizer attached to a view of the scene that sends an action or triggers a
+        /// segue (``ControlUI/gesture``); its `text` is what it is called.
+        case gestureRecognizer
 
         /// What a cell's one row can hold beside its label (``ControlUI/accessory``).
         public static let accessories: Set<Kind> = [.button, .textField, .switch, .segmentedControl, .stepper, .slider]
@@ -104,7 +107,8 @@ public struct ControlUI: Sendable, Equatable {
     }
 
     public var kind: Kind
-    /// A button's title, a label's text, a text field's text, a cell's (first) label's text.
+    /// A button's title, a label's text, a text field's text, a cell's (first) label's text; a
+    /// gesture recognizer's name (its Interface Builder label, else "Tap on <its view>").
     public var text: String?
     /// A text field's placeholder.
     public var placeholder: String?
@@ -122,6 +126,8 @@ public struct ControlUI: Sendable, Equatable {
     public var image: ImageUI?
     /// Interface Builder's label for it (`userLabel`), what the storyboard's author named it.
     public var userLabel: String?
+    /// A gesture recognizer's gesture and the view it is attached to (gesture recognizers only).
+    public var gesture: GestureUI?
     /// A cell's one control beside its label (a switch, segmented control, stepper, slider, button
     /// or text field): the cell and its control are one row, "Notifications" with its switch, as
     /// iOS lays it out. Cells only, and never a cell itself.
@@ -129,6 +135,10 @@ public struct ControlUI: Sendable, Equatable {
         get { accessoryStorage.first }
         set { accessoryStorage = newValue.map { [$0] } ?? [] }
     }
+    /// A static table's cell (`dataMode="static"`): its section and row, which the table's
+    /// selection method may branch on. Read from the storyboard for ``CodeActionResolver``, nil
+    /// once the import resolved the cell's action (the scene UI's JSON does not carry it).
+    public var position: CellPosition?
     /// An array holds the one accessory: a struct cannot hold an optional of itself.
     private var accessoryStorage: [ControlUI] = []
 
@@ -144,6 +154,17 @@ public struct ControlUI: Sendable, Equatable {
         self.isOn = isOn
         self.trigger = trigger
         self.accessory = accessory
+    }
+}
+
+/// Where a static table's cell is: its section and its row in it, from 0.
+public struct CellPosition: Sendable, Equatable {
+    public var section: Int
+    public var row: Int
+
+    public init(section: Int, row: Int) {
+        self.section = section
+        self.row = row
     }
 }
 

@@ -162,9 +162,11 @@ async function saveTest() {
   if (!current) return;
   try {
     // The flow names the file this page uploaded, when it uploaded one; the app's folder, where the
-    // flow is put, when it uploaded several (else the daemon's default).
+    // flow is put, when it uploaded several: storyboards, or one with the app's sources, whose
+    // taps of code actions `segued test` performs only with those sources read (else the daemon's
+    // default, `app: ENTRY`, a folder of that name beside the flow).
     const sources = sourcesOf(current.session?.storyboard);
-    const several = Object.keys(sources?.storyboards ?? {}).length > 1;
+    const several = Object.keys(sources?.storyboards ?? {}).length > 1 || Boolean(sources?.sources);
     await saveAsTest(current.id, several ? {appFolder: '.'} : {storyboardFile: sources?.file});
     clearProblem();
   } catch (error) {

@@ -3,7 +3,9 @@
 Standard library only (urllib), so it installs anywhere Python 3.9+ runs.
 """
 
-from .client import Client, Event, Problem, Session, Stack, Transcript
+from .client import (ActionUnread, AmbiguousControl, ChoiceRequired, Client, Event, NotInWindowHierarchy, NotTappable,
+                     Problem, Session, Stack, Tap, Transcript, UnknownChoice, UnknownControl)
 from .daemon import Daemon
 
-__all__ = ["Client", "Daemon", "Event", "Problem", "Session", "Stack", "Transcript"]
+__all__ = ["ActionUnread", "AmbiguousControl", "ChoiceRequired", "Client", "Daemon", "Event", "NotInWindowHierarchy",
+           "NotTappable", "Problem", "Session", "Stack", "Tap", "Transcript", "UnknownChoice", "UnknownControl"]

@@ -12,7 +12,11 @@ from typing import Any, Dict, List, Optional
 
 
 class Problem(Exception):
-    """An RFC 9457 problem the daemon answered: `code` is the last part of its `type`."""
+    """An RFC 9457 problem the daemon answered: `code` is the last part of its `type`. Every call
+    raises it; a problem a caller acts on has a subclass with its members (`ChoiceRequired.choices`,
+    `ActionUnread.reasons`, …): `Problem.from_answer` picks it by `code`."""
+
+    code_of_class: Optional[str] = None
 
     def __init__(self, status: int, body: Dict[str, Any]):
         self.status = status
@@ -21,6 +25,78 @@ class Problem(Exception):
         self.code = self.type.rsplit(":", 1)[-1]
         self.detail = body.get("detail") or body.get("title") or ""
         super().__init__(f"{status} {self.code}: {self.detail}")
+
+    @staticmethod
+    def from_answer(status: int, body: Dict[str, Any]) -> "Problem":
+        """The problem of a 4xx/5xx answer, as the subclass of its code when it has one."""
+        code = str(body.get("type", "")).rsplit(":", 1)[-1]
+        for kind in _PROBLEMS:
+            if kind.code_of_class == code:
+                return kind(status, body)
+        return Problem(status, body)
+
+
+class UnknownControl(Problem):
+    """404 `unknown-control`: no tappable control of the source's scene has the label (or the
+    `occurrence` is past the last); `controls` are the scene's tappable labels, each once."""
+
+    code_of_class = "unknown-control"
+
+    @property
+    def controls(self) -> List[str]:
+        return list(self.body.get("controls", []))
+
+
+class AmbiguousControl(Problem):
+    """409 `ambiguous-control`: several tappable controls have the label; tap again with `occurrence`
+    (from 1, in `candidates`' order: what each does, `"editA: (Sources/ListViewController.swift:4)"`)."""
+
+    code_of_class = "ambiguous-control"
+
+    @property
+    def candidates(self) -> List[str]:
+        return list(self.body.get("candidates", []))
+
+
+class ChoiceRequired(Problem):
+    """409 `choice-required`: the control's action has alternatives; tap again with `when` one of `choices`."""
+
+    code_of_class = "choice-required"
+
+    @property
+    def choices(self) -> List[str]:
+        return list(self.body.get("choices", []))
+
+
+class UnknownChoice(ChoiceRequired):
+    """422 `unknown-choice`: `when` is none of the action's `choices`."""
+
+    code_of_class = "unknown-choice"
+
+
+class ActionUnread(Problem):
+    """409 `action-unread`: a call the chosen alternative makes was not read from the sources; `reasons` say why."""
+
+    code_of_class = "action-unread"
+
+    @property
+    def reasons(self) -> List[str]:
+        return list(self.body.get("reasons", []))
+
+
+class NotTappable(Problem):
+    """409 `not-tappable`: the control triggers nothing and sends no action (a label)."""
+
+    code_of_class = "not-tappable"
+
+
+class NotInWindowHierarchy(Problem):
+    """409 `not-in-window-hierarchy`: the source is not on screen, so no person can tap it."""
+
+    code_of_class = "not-in-window-hierarchy"
+
+
+_PROBLEMS = [UnknownControl, AmbiguousControl, ChoiceRequired, UnknownChoice, ActionUnread, NotTappable, NotInWindowHierarchy]
 
 
 def _without_segue_id(value: Any) -> Any:
@@ -73,8 +149,24 @@ class Stack:
 
 
 @dataclass
+class Tap:
+    """What a tap tapped: the control's `label` as the scene's `ui` has it, and for a control that sends
+    an action its `selector`, the method's `source` (`path:line`) and the alternative taken (`when`)."""
+
+    control: str
+    selector: Optional[str] = None
+    source: Optional[str] = None
+    when: Optional[str] = None
+
+    @classmethod
+    def from_json(cls, obj: Dict[str, Any]) -> "Tap":
+        return cls(obj["control"], obj.get("selector"), obj.get("source"), obj.get("when"))
+
+
+@dataclass
 class Transcript:
-    """An operation's answer: whether it was performed (and why not), its callbacks, the stack after it."""
+    """An operation's answer: whether it was performed (and why not), its callbacks, the stack after
+    it; for a tap, what was tapped (`tap`)."""
 
     performed: bool
     reason: Optional[str]
@@ -85,13 +177,21 @@ class Transcript:
     segue: Optional[Dict[str, Any]] = None
     search: List[Dict[str, Any]] = field(default_factory=list)
     raw: Dict[str, Any] = field(default_factory=dict, repr=False)
+    reason_detail: Optional[str] = None
+    tap: Optional[Tap] = None
 
     @classmethod
     def from_json(cls, obj: Dict[str, Any]) -> "Transcript":
         return cls(
             obj["performed"], obj.get("reason"), [Event.from_json(e) for e in obj.get("events", [])],
             Stack.from_json(obj.get("stack", {})), obj.get("revision", 0), obj.get("destination"),
-            obj.get("segue"), obj.get("search", []), obj)
+            obj.get("segue"), obj.get("search", []), obj, obj.get("reasonDetail"),
+            Tap.from_json(obj["tap"]) if obj.get("tap") else None)
+
+    @property
+    def runs_app_code_only(self) -> bool:
+        """A tap of a control whose action makes no navigation call (`reason` `runsAppCodeOnly`)."""
+        return self.reason == "runsAppCodeOnly"
 
     def methods(self) -> List[str]:
         return [event.method for event in self.events]
@@ -126,8 +226,27 @@ class Session:
         return Transcript.from_json(self.client.request("POST", f"/v1/sessions/{self.id}/unwind", body))
 
     def action(self, type: str, **fields: Any) -> Transcript:
-        """`POST …/actions`: `pop`, `back`, `popToRoot`, `popTo`, `setViewControllers`, `push`, `present`, `dismiss`, `selectTab`, `setTraits`."""
+        """`POST …/actions`: `pop`, `back`, `popToRoot`, `popTo`, `setViewControllers`, `push`, `present`, `dismiss`, `selectTab`, `setTraits`, `tap` (`Session.tap`)."""
         return Transcript.from_json(self.client.request("POST", f"/v1/sessions/{self.id}/actions", dict(fields, type=type)))
+
+    def tap(self, control: str, source: Optional[str] = None, occurrence: Optional[int] = None,
+            when: Optional[str] = None) -> Transcript:
+        """`POST …/actions {"type": "tap"}`: a person's tap on the control labelled `control`, as the app
+        does it (a segue-wired control performs its segue; one that sends an action performs what its
+        code calls). `source` is the instance whose control it is (default: the visible one, else the
+        nearest touchable one with that label), `occurrence` which of several with the label (from 1),
+        `when` the alternative of an action with several. The answer's `tap` names what was tapped;
+        `runs_app_code_only` when the action navigates nowhere. Raises `UnknownControl`,
+        `AmbiguousControl` (`candidates`), `ChoiceRequired` / `UnknownChoice` (`choices`),
+        `ActionUnread` (`reasons`), `NotTappable`, `NotInWindowHierarchy`, or another `Problem`."""
+        fields: Dict[str, Any] = {"control": control}
+        if source is not None:
+            fields["source"] = source
+        if occurrence is not None:
+            fields["occurrence"] = occurrence
+        if when is not None:
+            fields["when"] = when
+        return self.action("tap", **fields)
 
     def back(self) -> Transcript:
         return self.action("back")
@@ -191,7 +310,7 @@ class Client:
                 problem = json.loads(payload)
             except ValueError:
                 problem = {"title": payload.decode(errors="replace")}
-            raise Problem(error.code, problem) from None
+            raise Problem.from_answer(error.code, problem) from None
         return json.loads(payload) if payload else None
 
     def upload(self, path: str, name: Optional[str] = None) -> Dict[str, Any]:

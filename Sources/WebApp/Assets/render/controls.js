@@ -1,10 +1,11 @@
 // A screen's controls in reading order (CONTRACTS §1): buttons, table and collection view cells,
-// labels, text fields, switches and segmented controls. Anything that triggers a segue or an unwind
+// labels, text fields, switches, segmented controls and gesture recognizers (gesture-chip.js). Anything that triggers a segue or an unwind
 // is a button named by its label; tapping it asks the daemon to perform it.
 import {h, icon} from './dom.js';
 import {describeTrigger} from './baritems.js';
 import {imageGlyph, imageName, imageView} from './images.js';
 import {describeAction} from '../code-actions.js';
+import {gestureChip} from './gesture-chip.js';
 
 const CHEVRON = ['M9 5l7 7-7 7'];
 const PUSHING = new Set(['show', 'push', 'showDetail', 'replace']);
@@ -28,6 +29,11 @@ export function controls(list, vc, context) {
       const drawn = cell(control, vc, context);
       group.element.append(h('div.cell-row', {role: 'listitem'}, drawn));
       lastCell = type === 'tableViewCell' && !control.trigger && !control.action ? {element: drawn, control} : null;
+      continue;
+    }
+    // A recognizer attached to a cell or its content follows the cell: a row of the same table.
+    if (type === 'gestureRecognizer' && group) {
+      group.element.append(h('div.cell-row.gesture-row', {role: 'listitem'}, gestureChip(control, vc, context)));
       continue;
     }
     if (lastCell && !control.text && (type === 'switch' || type === 'segmentedControl')) {
@@ -144,6 +150,8 @@ function single(control, vc, context) {
         h('input', {type: 'checkbox', role: 'switch', checked: control.on ? true : null}));
     case 'segmentedControl':
       return segmented(control, vc, context);
+    case 'gestureRecognizer':
+      return gestureChip(control, vc, context);
     default:
       return h('p.ios-label', {}, control.text ?? control.type);
   }

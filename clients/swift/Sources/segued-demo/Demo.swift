@@ -7,6 +7,8 @@ import SeguedClient
 /// Show Item with data, Edit Item, the save unwind, then the session ended. Each answer is checked
 /// against what the README prints; exit 1 on the first difference. CI runs it (.ci/check-clients).
 ///
+/// Then taps on an app uploaded with its sources (Taps.swift).
+///
 /// Usage: segued-demo URL (the token, when the daemon asks for one, in SEGUED_TOKEN).
 @main
 struct Demo {
@@ -27,6 +29,8 @@ struct Demo {
         do {
             try await walk(url)
             print("the demo walkthrough passes through the generated Swift client")
+            try await taps(url)
+            print("taps on an app uploaded with its sources pass through the generated Swift client")
         } catch {
             print("FAIL \(error)")
             exit(1)
