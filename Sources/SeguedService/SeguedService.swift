@@ -42,8 +42,9 @@ public final class SeguedService: Sendable {
         self.logger = logger
         persistence = store.map(Persistence.init(store:))
         memory = MemoryBudget(limit: configuration.maxMemory)
-        // The store's page cache is memory the daemon holds as surely as a session's: counted from the start.
-        if store != nil { memory.adjust(by: DurableStore.pageCacheBytes) }
+        // The store's page caches (the writer's, and those of the connections that read sessions on
+        // their first use) are memory the daemon holds as surely as a session's: counted from the start.
+        if store != nil { memory.adjust(by: DurableStore.pageCacheBytes + DurableStore.readerCacheBytes) }
         sessions = SessionStore(limit: configuration.maxSessions, idleTimeout: configuration.sessionTTL)
         storyboards = StoryboardStore(limit: configuration.maxStoryboards, byteLimit: configuration.maxStoryboardBytes, memory: memory)
         demoStoryboardID = storyboards.preload(DemoStoryboard.storyboard)
@@ -119,14 +120,18 @@ public final class SeguedService: Sendable {
     @discardableResult
     public func expireIdleSessions() -> [String] {
         var ended: [Session] = []
+        var endedDormant: [StoreWrite] = []
         let expired = sessions.expireIdle(ended: { session in
             session.feed.end(.expired)
             if persistence != nil { ended.append(session) }
+        }, endedDormant: { dormant, rows, walkRows in
+            // Never used since the start: its rows go as they are, without a restore.
+            endedDormant += Persistence.deletion(id: dormant.id, incarnation: dormant.incarnation, rows: rows, walkRows: walkRows)
         })
         // Not waited for: an expiry answers nobody, and a crash before its commit only brings the
         // session back to expire again.
-        if let persistence, !ended.isEmpty {
-            _ = persistence.store.commit(ended.flatMap(Persistence.deletion))
+        if let persistence, !ended.isEmpty || !endedDormant.isEmpty {
+            _ = persistence.store.commit(ended.flatMap(Persistence.deletion) + endedDormant)
         }
         metrics.setSessions(sessions.count)
         metrics.recordReaperRun(expired: expired.count)

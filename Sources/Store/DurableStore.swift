@@ -11,6 +11,9 @@ public final class DurableStore: Sendable {
     /// What SQLite's page cache may hold (`PRAGMA cache_size`): the store's only cache, bounded so
     /// that the service can count it in its memory budget.
     public static let pageCacheBytes = 4 << 20
+    /// What the connections that read sessions on their first use keep cached, at most
+    /// (``StoreSessionReader``): counted in the memory budget with ``pageCacheBytes``.
+    public static let readerCacheBytes = StoreSessionReader.keptConnections * StoreSessionReader.pageCacheBytes
     /// The page size of a new store (`PRAGMA page_size`).
     public static let pageBytes = 1024
 
@@ -25,6 +28,7 @@ public final class DurableStore: Sendable {
     private let lock: DirectoryLock
     private let writer: StoreWriter
     private let checkpointer: StoreCheckpointer
+    private let reader: StoreSessionReader
     /// What the log must hold, rewritten after each commit (``LogMark``, checked by ``LogCheck`` at open).
     private let mark: LogMark
 
@@ -93,6 +97,27 @@ public final class DurableStore: Sendable {
             throw StoreError.classify(error, path: path)
         }
         checkpointer = StoreCheckpointer(connection: checkpointing, writer: writer, onFatal: onFatal)
+        reader = StoreSessionReader(path: path)
+    }
+
+    /// Runs `body` on the writer's connection before the writer writes (the start's reads), with
+    /// SQLite's errors as the store reports them.
+    func withLoaderConnection(_ body: (SQLiteConnection) throws(SQLiteError) -> Void) throws(StoreError) {
+        try writer.withConnection { connection throws(StoreError) in
+            do throws(SQLiteError) {
+                try body(connection)
+            } catch {
+                throw StoreError.classify(error, path: path)
+            }
+        }
+    }
+
+    /// One session's stored rows (``StoreSessionReader``): its snapshot if the store holds the
+    /// session `id` of `incarnation`, its idempotency answers, and those of `operationRows` and
+    /// `walkRows` still stored. Safe from any thread, while the writer writes.
+    /// - Throws: ``StoreError/damaged(path:detail:)`` when a page read is damaged.
+    public func readSession(id: String, incarnation: Int, operationRows: [Int], walkRows: [Int]) throws(StoreError) -> StoredSession? {
+        try reader.read(id: id, incarnation: incarnation, operationRows: operationRows, walkRows: walkRows)
     }
 
     /// The schema version of the store as opened (after any migration).
@@ -169,6 +194,11 @@ public final class DurableStore: Sendable {
         }
     }
 
+    /// Commits `writes` now, between the writer's batches, and returns its failure instead of
+    /// stopping the daemon: the clean-up of a session restored on first use (rows its log did not
+    /// take), which may meet a damaged page that the start, reading only the index, did not.
+    public func commitNow(_ writes: [StoreWrite]) throws(StoreError) { try writer.commitNow(writes) }
+
     /// Queues `writes` for the next batch; ``wait(_:)`` on the ticket returns once they are committed.
     public func commit(_ writes: [StoreWrite]) -> CommitTicket { writer.submit(writes) }
 
@@ -191,6 +221,7 @@ public final class DurableStore: Sendable {
     /// Commits what is queued, syncs and checkpoints, and stops the writer. Writes queued after it
     /// are answered with an error.
     public func close() {
+        reader.close()
         mark.closing()
         checkpointer.stop()
         writer.stop()

@@ -183,6 +183,23 @@ final class StoreWriter: @unchecked Sendable {
         }
     }
 
+    /// One transaction of `writes` now, on the caller's thread (between the writer's batches): its
+    /// failure is returned, not fatal. For a session restored on first use, whose clean-up must be
+    /// stored before it is used, and may meet a damaged page the start did not read.
+    func commitNow(_ writes: [StoreWrite]) throws(StoreError) {
+        connectionLock.lock()
+        defer { connectionLock.unlock() }
+        do throws(SQLiteError) {
+            let statements = try prepared()
+            try connection.execute("BEGIN IMMEDIATE")
+            for write in writes { try statements.run(write) }
+            try connection.execute("COMMIT")
+        } catch {
+            if connection.inTransaction { try? connection.execute("ROLLBACK") }
+            throw StoreError.classify(error, path: connection.path)
+        }
+    }
+
     private func checkpoint(_ mode: String) {
         connectionLock.lock()
         defer { connectionLock.unlock() }

@@ -41,8 +41,8 @@ enum StateDirectory {
         }
         for skipped in recovery.skipped { logger.warning("not restored from \(store.path): \(skipped)") }
         if recovery.deletedRows > 0 {
-            logger.info("deleted \(recovery.deletedRows) stored operations that the restored sessions' logs did not take")
+            logger.info("deleted \(recovery.deletedRows) stored operations of earlier sessions under the ids of stored ones")
         }
-        logger.info("restored \(recovery.storyboards) storyboards, \(recovery.sessions) sessions (\(recovery.operations) operations in their logs, \(recovery.replayed) replayed after their snapshots) and \(recovery.keys) idempotency keys from \(store.path) in \(ContinuousClock.now - start)")
+        logger.info("restored \(recovery.storyboards) storyboards and \(recovery.sessions) sessions (\(recovery.rows) stored operations and walk steps; each session's state is read on its first use) from \(store.path) in \(ContinuousClock.now - start)")
     }
 }

@@ -43,7 +43,7 @@ struct ProblemTypeTests {
         "malformed-request": "Bad Request", "too-many-query-arguments": "URI Too Long",
         "unsupported-transfer-coding": "Not Implemented", "stopped-before-release": "Service Unavailable",
         "loading": "Service Unavailable", "insufficient-storage": "Insufficient Storage",
-        "change-not-stored": "Change made, not stored",
+        "change-not-stored": "Change made, not stored", "session-not-restored": "Session not restored",
     ]
 
     @Test func everyType_hasItsOneTitle_andTheServiceAndHTTPServerShareNone() {

@@ -10,7 +10,11 @@
 #      time, the store's size per session and the daemon's RSS per session once loaded, beside the
 #      RSS per session of the same sessions made live (RSS_SESSIONS of them, by PUT and a push), in
 #      memory and with --state-dir (target: 4 KB per idle session). RECOVER= (empty) skips the
-#      recovery rounds (the 1,000,000 sessions take minutes).
+#      recovery rounds (the 1,000,000 sessions take minutes). Then the first access of
+#      FIRST_ACCESS sessions picked at random (1,000 by default; GET …/stack, one connection): a
+#      stored session is restored when it is first used (issue 52), so its first GET pays for it;
+#      p50 and p99 of the first GET and of a second one.
+# RECOVERY_ONLY=1 runs part 2's recovery alone (no throughput rounds, no live RSS).
 # Loopback only; every daemon is stopped on exit.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -27,8 +31,10 @@ work=$(mktemp -d)
 pids=()
 trap 'for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done; rm -rf "$work"' EXIT
 
+RECOVERY_ONLY=${RECOVERY_ONLY:-0}
+FIRST_ACCESS=${FIRST_ACCESS:-1000}
 declare -A port pid
-for mode in memory always everysec never; do
+[ "$RECOVERY_ONLY" = 1 ] || for mode in memory always everysec never; do
   port[$mode]=$(free_port)
   args=(serve --port "${port[$mode]}" --log-level warning --quiet-requests --max-sessions 2000000)
   [ "$mode" = memory ] || args+=(--state-dir "$work/$mode" --fsync "$mode")
@@ -38,6 +44,7 @@ for mode in memory always everysec never; do
   create_sessions "${port[$mode]}"
 done
 
+if [ "$RECOVERY_ONLY" != 1 ]; then
 echo "throughput, $ROUNDS interleaved rounds of $DURATION, $CONNECTIONS connections (requests/s; ratio to memory in the same round)"
 printf '%-6s %-9s %12s %8s %10s %12s %8s\n' round mode "cycle/s" ratio p99 "stack GET/s" ratio
 for round in $(seq 1 "$ROUNDS"); do
@@ -55,6 +62,7 @@ for mode in always everysec never; do
   echo "--fsync $mode: $rows sessions stored, store $(du -sk "$work/$mode" | cut -f1) KiB"
 done
 for mode in memory always everysec never; do kill "${pid[$mode]}"; wait "${pid[$mode]}" 2>/dev/null || true; done
+fi
 
 echo
 echo "recovery (start to /readyz 200), store size and RSS per session"
@@ -107,8 +115,28 @@ live_rss() { # label, serve arguments...
   echo "$label: $(python3 -c "print(round(($rss - $base_rss) / $RSS_SESSIONS))") B of RSS per session over the daemon's own, $(python3 -c "print(round(($rss - $half_rss) / ($RSS_SESSIONS - $half)))") B per session more from $half to $RSS_SESSIONS sessions (launched and pushed by PUT and POST)"
 }
 kill "$s"; wait "$s" 2>/dev/null || true
-live_rss "in memory"
-live_rss "with --state-dir" --state-dir "$work/live"
+if [ "$RECOVERY_ONLY" != 1 ]; then
+  live_rss "in memory"
+  live_rss "with --state-dir" --state-dir "$work/live"
+fi
+first_access() { # port, sessions
+  python3 - "$1" "$2" "$FIRST_ACCESS" <<'PY'
+import http.client, random, sys, time
+port, n, count = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+ids = random.Random(52).sample(range(1, n), min(count, n - 1))
+connection = http.client.HTTPConnection("127.0.0.1", port)
+def get(i):
+    start = time.perf_counter()
+    connection.request("GET", f"/v1/sessions/r{i}/stack")
+    response = connection.getresponse(); response.read()
+    assert response.status == 200, response.status
+    return time.perf_counter() - start
+first = sorted(get(i) for i in ids)
+second = sorted(get(i) for i in ids)
+q = lambda xs, p: xs[min(len(xs) - 1, int(p * len(xs)))] * 1000
+print(f"first GET of {len(ids)} sessions: p50 {q(first, 0.5):.2f} ms, p99 {q(first, 0.99):.2f} ms; second GET: p50 {q(second, 0.5):.2f} ms, p99 {q(second, 0.99):.2f} ms")
+PY
+}
 for n in $RECOVER; do
   dir="$work/recover-$n"
   cp -r "$seed" "$dir"; rm -f "$dir/segued.lock"
@@ -128,9 +156,10 @@ for n in $RECOVER; do
   end=$(date +%s.%N)
   rss=$(awk '/VmRSS/ { print $2 * 1024 }' "/proc/$s/status")
   cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) / hz }' "/proc/$s/stat")
-  said=$(grep -o 'keys from .* in [0-9.]* [a-z]*' "$work/recover-$n.log" | sed 's/.* in //' || true)
+  said=$(grep -o ' from /.* in [0-9.]* [a-z]*' "$work/recover-$n.log" | sed 's/.* in //' || true)
   printf '%10d %10.2f %10.2f %14.0f %14.0f %14s\n' "$n" "$(python3 -c "print($end - $start)")" "$cpu" \
     "$(python3 -c "print($bytes / $n)")" "$(python3 -c "print(($rss - $base_rss) / $n)")" "$said"
+  [ "$FIRST_ACCESS" = 0 ] || first_access "$p" "$n"
   kill -9 "$s"; wait "$s" 2>/dev/null || true
   rm -rf "$dir"
 done

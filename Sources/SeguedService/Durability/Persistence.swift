@@ -26,6 +26,8 @@ final class Persistence: Sendable {
     /// The last ``StoredOperation/row`` given: rows grow in the order operations are made, so that
     /// each is appended to the table (past every row loaded: ``noteLoaded(row:)``).
     private let rows = Atomic<Int>(0)
+    /// What the first uses of stored sessions restored (``SeguedService/restoredOnFirstUse``).
+    let restored = Mutex(SeguedService.Recovery())
 
     init(store: DurableStore) {
         self.store = store
@@ -222,7 +224,12 @@ final class Persistence: Sendable {
     /// add a row after these were read.
     static func deletion(_ session: Session) -> [StoreWrite] {
         let (rows, walkRows) = session.state.withLock { state in (state.stored.releaseAll(), state.stored.releaseWalk()) }
-        var writes: [StoreWrite] = [.deleteSession(id: session.id.rawValue, incarnation: session.incarnation)]
+        return deletion(id: session.id, incarnation: session.incarnation, rows: rows, walkRows: walkRows)
+    }
+
+    /// The deletion of a session's rows by its id and incarnation, its operations and walk by their rows.
+    static func deletion(id: SessionID, incarnation: Int, rows: [Int], walkRows: [Int]) -> [StoreWrite] {
+        var writes: [StoreWrite] = [.deleteSession(id: id.rawValue, incarnation: incarnation)]
         if !rows.isEmpty { writes.append(.deleteOperations(rows: rows)) }
         if !walkRows.isEmpty { writes.append(.deleteWalkSteps(rows: walkRows)) }
         return writes

@@ -10,6 +10,10 @@ extension Problem {
     static func unknownSession(_ id: String) -> Problem {
         Problem(.unknownSession, detail: "No session \"\(id)\".")
     }
+    /// A stored session whose rows did not restore on its first use (`--state-dir`).
+    static func sessionNotRestored(_ id: String, why: String) -> Problem {
+        Problem(.sessionNotRestored, detail: "The stored session \"\(id)\" could not be restored: \(why). Its rows are left in the state directory for an operator to look at (the daemon's log says the same); a new session may take the id.")
+    }
     static func unknownStoryboard(_ id: String) -> Problem {
         Problem(.unknownStoryboard, detail: "No storyboard \"\(id)\".")
     }

@@ -35,6 +35,8 @@ public enum ProblemType: String, CaseIterable, Sendable {
     /// The state directory's disk is full: the write was not stored (`--state-dir`).
     case insufficientStorage = "insufficient-storage"
     case changeNotStored = "change-not-stored"
+    /// A stored session whose rows did not restore on its first use (`--state-dir`): damaged rows.
+    case sessionNotRestored = "session-not-restored"
     case unauthorized
     case hostNotAllowed = "host-not-allowed"
     case invalidSnapshot = "invalid-snapshot"
@@ -106,6 +108,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
         case .loading: "Service Unavailable"
         case .insufficientStorage: "Insufficient Storage"
         case .changeNotStored: "Change made, not stored"
+        case .sessionNotRestored: "Session not restored"
         case .unauthorized: "Unauthorized"
         case .hostNotAllowed: "Misdirected Request"
         case .invalidSnapshot: "Invalid snapshot"
@@ -158,6 +161,7 @@ public enum ProblemType: String, CaseIterable, Sendable {
             .segueWithoutIdentifier, .emptyStack, .invalidCodeSegueKind, .unknownChoice:
             422
         case .notImplemented: 501
+        case .sessionNotRestored: 500
         case .tooManySessions, .memoryBudgetExceeded, .tooManyStreams, .shuttingDown, .loading: 503
         case .insufficientStorage: 507
         case .changeNotStored: 507

@@ -187,9 +187,14 @@ extension SeguedService {
         }
     }
 
+    /// The session `id`, restored first if the start left it in the store (`--state-dir`).
     func lookupSession(_ id: String) throws(Problem) -> Session {
-        guard let sessionID = SessionID(validating: id), let session = sessions[sessionID] else { throw .unknownSession(id) }
-        return session
+        guard let sessionID = SessionID(validating: id) else { throw .unknownSession(id) }
+        switch sessions.lookup(sessionID) {
+        case .found(let session): return session
+        case .absent: throw .unknownSession(id)
+        case .unrestorable(let why): throw .sessionNotRestored(id, why: why)
+        }
     }
 }
 

@@ -148,6 +148,10 @@ final class SQLiteStatement {
         sqlite3_reset(handle)
     }
 
+    /// Ends the statement's run, so that it holds no read of the database (a read transaction
+    /// stays open as long as a statement is stepped and not reset).
+    func reset() { sqlite3_reset(handle) }
+
     /// Runs a statement without parameters to its end (`BEGIN`, `COMMIT`).
     func run() throws(SQLiteError) { try runBound() }
 
