@@ -15,10 +15,7 @@ public struct TappedControl: Sendable, Equatable {
         guard let source = request.source ?? state.defaultTapSource(for: request.control), let instance = state[source] else { return nil }
         let scene = state.storyboard[instance.sceneIndex]
         let all = scene.ui?.labelledControls ?? []
-        // `SceneUI.controls(labelled:)`, by index: the exact label first, then one that differs in case.
-        var named = all.indices.filter { all[$0].label == request.control }
-        if named.isEmpty { named = all.indices.filter { all[$0].label.lowercased() == request.control.lowercased() } }
-        let tappable = named.filter { all[$0].isTappable }
+        let tappable = SceneUI.indices(labelled: request.control, in: all).filter { all[$0].isTappable }
         let index: Int
         if let occurrence = request.occurrence {
             guard tappable.indices.contains(occurrence - 1) else { return nil }

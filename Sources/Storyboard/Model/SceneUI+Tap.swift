@@ -42,10 +42,17 @@ extension SceneUI {
     /// whose label differs only in case (`Cancel` names a bar item whose system item is `cancel`).
     public func controls(labelled label: String) -> [LabelledControl] {
         let all = labelledControls
-        let exact = all.filter { $0.label == label }
+        return Self.indices(labelled: label, in: all).map { all[$0] }
+    }
+
+    /// Where in `all` (``labelledControls``) the controls a tap of `label` names are, by the rule of
+    /// ``controls(labelled:)``: for a caller that needs a control's place among the others (a
+    /// flow's coverage counts its occurrence).
+    public static func indices(labelled label: String, in all: [LabelledControl]) -> [Int] {
+        let exact = all.indices.filter { all[$0].label == label }
         if !exact.isEmpty { return exact }
         let folded = label.lowercased()
-        return all.filter { $0.label.lowercased() == folded }
+        return all.indices.filter { all[$0].label.lowercased() == folded }
     }
 }
 
